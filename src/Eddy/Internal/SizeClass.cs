@@ -1,0 +1,99 @@
+using System.Diagnostics;
+using System.Runtime.CompilerServices;
+#if NET
+using System.Numerics;
+#endif
+
+namespace Eddy.Internal;
+
+/// <summary>
+/// Power-of-two size-class arithmetic shared by the pools: class <c>i</c> holds blocks of
+/// <c>MinimumSize &lt;&lt; i</c> bytes (or elements). All operations are branch-light and allocation-free.
+/// </summary>
+internal static class SizeClass
+{
+    /// <summary>The largest power of two an <see cref="int"/> can hold (1 GiB).</summary>
+    public const int MaxPowerOfTwo = 1 << 30;
+
+    /// <summary>Floor of log2 of <paramref name="value"/>; 0 for 0 and 1.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static int Log2(uint value)
+    {
+#if NET
+        return BitOperations.Log2(value);
+#else
+        // De Bruijn-free fallback for netstandard2.1: binary search on the highest set bit.
+        int result = 0;
+        if (value >= 1u << 16) { value >>= 16; result += 16; }
+        if (value >= 1u << 8) { value >>= 8; result += 8; }
+        if (value >= 1u << 4) { value >>= 4; result += 4; }
+        if (value >= 1u << 2) { value >>= 2; result += 2; }
+        if (value >= 1u << 1) { result += 1; }
+        return result;
+#endif
+    }
+
+    /// <summary>True when <paramref name="value"/> is a positive power of two.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static bool IsPowerOfTwo(int value) => value > 0 && (value & (value - 1)) == 0;
+
+    /// <summary>
+    /// The smallest power of two that is at least <paramref name="value"/>; 1 for values below 2.
+    /// Values above <see cref="MaxPowerOfTwo"/> have no power of two that fits an <see cref="int"/>
+    /// and return <see cref="MaxPowerOfTwo"/>; callers check for that before using the result.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static int RoundUpToPowerOfTwo(int value)
+    {
+        if (value <= 1)
+        {
+            return 1;
+        }
+
+        if (value > MaxPowerOfTwo)
+        {
+            return MaxPowerOfTwo;
+        }
+
+        return 1 << (Log2((uint)value - 1) + 1);
+    }
+
+    /// <summary>
+    /// The index of the smallest class that can hold <paramref name="size"/> items when class 0 holds
+    /// <c>1 &lt;&lt; <paramref name="minimumShift"/></c> items. Sizes at or below the minimum map to 0.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static int GetIndex(int size, int minimumShift)
+    {
+        Debug.Assert(size >= 0);
+        Debug.Assert(minimumShift is >= 0 and < 31);
+
+        // (size - 1) >> shift, then one more than its log2: sizes 1..min -> 0, min+1..2min -> 1, ...
+        uint scaled = (uint)(size - 1) >> minimumShift;
+        return scaled == 0 || size == 0 ? 0 : Log2(scaled) + 1;
+    }
+
+    /// <summary>The size of class <paramref name="index"/> when class 0 holds <c>1 &lt;&lt; <paramref name="minimumShift"/></c> items.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static int GetSize(int index, int minimumShift)
+    {
+        Debug.Assert(index >= 0 && index + minimumShift < 31);
+        return 1 << (index + minimumShift);
+    }
+
+    /// <summary>
+    /// The index of the class whose size is exactly <paramref name="length"/>, or -1 when
+    /// <paramref name="length"/> is not a class size (not a power of two, or below the minimum).
+    /// Used on return, where an array that no class fits must be rejected.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static int GetExactIndex(int length, int minimumShift)
+    {
+        if (!IsPowerOfTwo(length) || length < 1 << minimumShift)
+        {
+            return -1;
+        }
+
+        return Log2((uint)length) - minimumShift;
+    }
+}

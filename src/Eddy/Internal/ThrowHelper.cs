@@ -1,0 +1,91 @@
+using System;
+using System.Diagnostics.CodeAnalysis;
+using System.IO;
+using System.Runtime.CompilerServices;
+
+namespace Eddy.Internal;
+
+/// <summary>
+/// Throws from one place so that callers' fast paths stay small enough to inline: a method that only
+/// calls a <c>[DoesNotReturn]</c>, non-inlined helper carries no exception-construction code of its own.
+/// </summary>
+internal static class ThrowHelper
+{
+    [DoesNotReturn, MethodImpl(MethodImplOptions.NoInlining)]
+    public static void ThrowArgumentNullException(string paramName) =>
+        throw new ArgumentNullException(paramName);
+
+    [DoesNotReturn, MethodImpl(MethodImplOptions.NoInlining)]
+    public static void ThrowArgumentOutOfRangeException(string paramName) =>
+        throw new ArgumentOutOfRangeException(paramName);
+
+    [DoesNotReturn, MethodImpl(MethodImplOptions.NoInlining)]
+    public static void ThrowArgumentOutOfRangeException(string paramName, string message) =>
+        throw new ArgumentOutOfRangeException(paramName, message);
+
+    [DoesNotReturn, MethodImpl(MethodImplOptions.NoInlining)]
+    public static void ThrowArgumentOutOfRangeException(string paramName, object? actualValue, string message) =>
+        throw new ArgumentOutOfRangeException(paramName, actualValue, message);
+
+    /// <summary>The message <see cref="ArgumentOutOfRangeException"/> carries for a negative count or size.</summary>
+    [DoesNotReturn, MethodImpl(MethodImplOptions.NoInlining)]
+    public static void ThrowArgumentOutOfRangeException_NeedNonNegative(string paramName, long actualValue) =>
+        throw new ArgumentOutOfRangeException(paramName, actualValue, $"'{paramName}' must be a non-negative value, but was {actualValue}.");
+
+    [DoesNotReturn, MethodImpl(MethodImplOptions.NoInlining)]
+    public static void ThrowArgumentException(string message, string? paramName = null) =>
+        throw new ArgumentException(message, paramName);
+
+    /// <summary>The BCL's message for an (offset, count) pair that does not fit the array.</summary>
+    [DoesNotReturn, MethodImpl(MethodImplOptions.NoInlining)]
+    public static void ThrowArgumentException_InvalidOffsetLength() =>
+        throw new ArgumentException("Offset and length were out of bounds for the array or count is greater than the number of elements from index to the end of the source collection.");
+
+    [DoesNotReturn, MethodImpl(MethodImplOptions.NoInlining)]
+    public static void ThrowInvalidOperationException(string message) =>
+        throw new InvalidOperationException(message);
+
+    [DoesNotReturn, MethodImpl(MethodImplOptions.NoInlining)]
+    public static void ThrowObjectDisposedException(string? objectName) =>
+        throw new ObjectDisposedException(objectName);
+
+    [DoesNotReturn, MethodImpl(MethodImplOptions.NoInlining)]
+    public static void ThrowObjectDisposedException(string? objectName, string message) =>
+        throw new ObjectDisposedException(objectName, message);
+
+    [DoesNotReturn, MethodImpl(MethodImplOptions.NoInlining)]
+    public static void ThrowNotSupportedException(string message) =>
+        throw new NotSupportedException(message);
+
+    [DoesNotReturn, MethodImpl(MethodImplOptions.NoInlining)]
+    public static void ThrowEndOfStreamException(string message) =>
+        throw new EndOfStreamException(message);
+
+    [DoesNotReturn, MethodImpl(MethodImplOptions.NoInlining)]
+    public static void ThrowInvalidDataException(string message) =>
+        throw new InvalidDataException(message);
+
+    [DoesNotReturn, MethodImpl(MethodImplOptions.NoInlining)]
+    public static void ThrowIOException(string message) =>
+        throw new IOException(message);
+
+    /// <summary>Throws <see cref="ArgumentNullException"/> when <paramref name="value"/> is null.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static void ThrowIfNull([NotNull] object? value, [CallerArgumentExpression(nameof(value))] string paramName = "")
+    {
+        if (value is null)
+        {
+            ThrowArgumentNullException(paramName);
+        }
+    }
+
+    /// <summary>Throws <see cref="ArgumentOutOfRangeException"/> when <paramref name="value"/> is negative.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static void ThrowIfNegative(long value, [CallerArgumentExpression(nameof(value))] string paramName = "")
+    {
+        if (value < 0)
+        {
+            ThrowArgumentOutOfRangeException_NeedNonNegative(paramName, value);
+        }
+    }
+}
