@@ -4,6 +4,7 @@ using System.Runtime.InteropServices;
 using System.Threading;
 using System.Threading.Tasks;
 using Eddy.Internal;
+using Eddy.Streams;
 
 namespace Eddy;
 
@@ -198,9 +199,8 @@ public sealed partial class PooledMemoryStream
         return total + await SegmentedReadFromAsync(source, cancellationToken).ConfigureAwait(false);
     }
 
-#if NET
     /// <inheritdoc/>
-    /// <remarks>Runs synchronously and returns an already completed result.</remarks>
+    /// <remarks>Runs synchronously: the result is complete, and <paramref name="callback"/> has run, when this returns.</remarks>
     public override IAsyncResult BeginRead(byte[] buffer, int offset, int count, AsyncCallback? callback, object? state)
     {
         ValidateBuffer(buffer, offset, count);
@@ -209,14 +209,29 @@ public sealed partial class PooledMemoryStream
             ThrowHelper.ThrowNotSupportedException("Stream does not support reading.");
         }
 
-        return TaskToAsyncResult.Begin(ReadAsync(buffer, offset, count, CancellationToken.None), callback, state);
+        int n = 0;
+        Exception? error = null;
+        try
+        {
+            n = Read(new Span<byte>(buffer, offset, count));
+        }
+        catch (Exception exception)
+        {
+            error = exception;
+        }
+
+        return CompleteBegin(new SyncAsyncResult(this, isRead: true, n, error, state), callback);
     }
 
     /// <inheritdoc/>
-    public override int EndRead(IAsyncResult asyncResult) => TaskToAsyncResult.End<int>(asyncResult);
+    public override int EndRead(IAsyncResult asyncResult)
+    {
+        SyncAsyncResult result = EndCore(asyncResult, isRead: true);
+        return result.Bytes;
+    }
 
     /// <inheritdoc/>
-    /// <remarks>Runs synchronously and returns an already completed result.</remarks>
+    /// <remarks>Runs synchronously: the result is complete, and <paramref name="callback"/> has run, when this returns.</remarks>
     public override IAsyncResult BeginWrite(byte[] buffer, int offset, int count, AsyncCallback? callback, object? state)
     {
         ValidateBuffer(buffer, offset, count);
@@ -225,10 +240,40 @@ public sealed partial class PooledMemoryStream
             ThrowHelper.ThrowNotSupportedException("Stream does not support writing.");
         }
 
-        return TaskToAsyncResult.Begin(WriteAsync(buffer, offset, count, CancellationToken.None), callback, state);
+        Exception? error = null;
+        try
+        {
+            Write(new ReadOnlySpan<byte>(buffer, offset, count));
+        }
+        catch (Exception exception)
+        {
+            error = exception;
+        }
+
+        return CompleteBegin(new SyncAsyncResult(this, isRead: false, 0, error, state), callback);
     }
 
     /// <inheritdoc/>
-    public override void EndWrite(IAsyncResult asyncResult) => TaskToAsyncResult.End(asyncResult);
-#endif
+    public override void EndWrite(IAsyncResult asyncResult) => EndCore(asyncResult, isRead: false);
+
+    private static SyncAsyncResult CompleteBegin(SyncAsyncResult result, AsyncCallback? callback)
+    {
+        callback?.Invoke(result);
+        return result;
+    }
+
+    private SyncAsyncResult EndCore(IAsyncResult asyncResult, bool isRead)
+    {
+        ThrowHelper.ThrowIfNull(asyncResult);
+        if (asyncResult is SyncAsyncResult result && result.Owner == this && result.IsRead == isRead && result.TryEnd())
+        {
+            result.ThrowIfFailed();
+            return result;
+        }
+
+        ThrowHelper.ThrowArgumentException(isRead
+            ? "Either the IAsyncResult object did not come from the corresponding async method on this type, or EndRead was called multiple times with the same IAsyncResult."
+            : "Either the IAsyncResult object did not come from the corresponding async method on this type, or EndWrite was called multiple times with the same IAsyncResult.");
+        return null!;
+    }
 }

@@ -94,7 +94,15 @@ public sealed partial class PooledMemoryStream
             ClearSegments(segments, value, segments.Length - value);
         }
 
-        segments.SetLength(value);
+        if (value == 0)
+        {
+            // Empty again: start over from the first chunk length, as a new stream would.
+            segments.Reset();
+        }
+        else
+        {
+            segments.SetLength(value);
+        }
     }
 
     private void SegmentedCopy(long position, Span<byte> destination) =>
@@ -111,38 +119,37 @@ public sealed partial class PooledMemoryStream
 
         if (position == segments.Length)
         {
-            return segments.GetMemory(size);
+            Memory<byte> memory = segments.GetMemory(size);
+            _handedOut = memory.Length;
+            return memory;
         }
 
         // Writing inside the content: chunks cannot hand out a span across a boundary, so the bytes land in a
         // scratch array that Advance copies in.
         byte[] scratch = _pool.Rent(size);
         _scratch = scratch;
+        _handedOut = scratch.Length;
         return scratch;
     }
 
     private void SegmentedAdvance(int count)
     {
         SegmentedBuffer<byte> segments = Segments;
+        if (count > _handedOut)
+        {
+            ThrowHelper.ThrowInvalidOperationException("Cannot advance past the end of the span returned by GetSpan or GetMemory.");
+        }
+
+        _handedOut = 0;
         byte[]? scratch = _scratch;
         if (scratch is not null)
         {
-            if (count > scratch.Length)
-            {
-                ThrowHelper.ThrowInvalidOperationException("Cannot advance past the end of the span returned by GetSpan or GetMemory.");
-            }
-
             _scratch = null;
             segments.Write(_position, scratch.AsSpan(0, count));
             _pool.Return(scratch);
         }
         else
         {
-            if (_position != segments.Length)
-            {
-                ThrowHelper.ThrowInvalidOperationException("Advance must follow GetSpan or GetMemory at the same position.");
-            }
-
             segments.Advance(count);
         }
 
@@ -212,6 +219,7 @@ public sealed partial class PooledMemoryStream
     /// <summary>Drops a scratch span handed out by GetSpan/GetMemory that was never advanced.</summary>
     private void FlushScratch()
     {
+        _handedOut = 0;
         if (_scratch is not null)
         {
             ReturnScratch();
@@ -222,6 +230,7 @@ public sealed partial class PooledMemoryStream
     {
         byte[]? scratch = _scratch;
         _scratch = null;
+        _handedOut = 0;
         if (scratch is not null)
         {
             _pool.Return(scratch);

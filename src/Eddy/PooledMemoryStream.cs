@@ -42,6 +42,9 @@ public sealed partial class PooledMemoryStream : Stream, IBufferWriter<byte>
     // IBufferWriter in the middle of a segmented stream: the span handed out is this rented scratch array.
     private byte[]? _scratch;
 
+    // Bytes the last segmented GetSpan/GetMemory handed out, so Advance can refuse more.
+    private int _handedOut;
+
     // Set while the stream belongs to a PooledMemoryStreamPool; the generation counts rentals.
     private readonly PooledMemoryStreamPool? _owner;
     private int _generation;

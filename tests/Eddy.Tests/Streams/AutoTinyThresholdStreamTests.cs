@@ -7,4 +7,6 @@ public sealed class AutoTinyThresholdStreamTests : PooledMemoryStreamSuite
 {
     protected override PooledMemoryStreamOptions CreateOptions(ArrayPool<byte> pool) =>
         new() { Pool = pool, Mode = PooledMemoryStreamMode.Auto, SegmentThreshold = 300, ChunkLength = 64, MaxChunkLength = 256 };
+
+    protected override int SteadyStateBytes => 1_500;
 }

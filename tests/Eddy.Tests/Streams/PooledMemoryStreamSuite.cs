@@ -23,6 +23,9 @@ public abstract partial class PooledMemoryStreamSuite
 
     protected const int OperationsPerSequence = 210;
 
+    /// <summary>Bytes the steady-state allocation test writes per round: at most ~16 chunks in this configuration.</summary>
+    protected virtual int SteadyStateBytes => 64 * 1024;
+
     protected PooledMemoryStream CreateStream(ArrayPool<byte> pool) => new(CreateOptions(pool));
 
     protected PooledMemoryStream CreateStream() => new(CreateOptions(new StreamTestPool()));

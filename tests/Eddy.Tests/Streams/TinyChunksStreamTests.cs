@@ -7,4 +7,6 @@ public sealed class TinyChunksStreamTests : PooledMemoryStreamSuite
 {
     protected override PooledMemoryStreamOptions CreateOptions(ArrayPool<byte> pool) =>
         new() { Pool = pool, Mode = PooledMemoryStreamMode.Segmented, ChunkLength = 7, MaxChunkLength = 13 };
+
+    protected override int SteadyStateBytes => 150;
 }
