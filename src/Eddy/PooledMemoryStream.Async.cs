@@ -114,7 +114,7 @@ public sealed partial class PooledMemoryStream
             return Task.FromCanceled(cancellationToken);
         }
 
-        FlushScratch();
+        SettlePending();
         long position = _position;
         long remaining = _length - position;
         if (remaining <= 0)

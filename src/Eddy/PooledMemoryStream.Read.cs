@@ -41,7 +41,7 @@ public sealed partial class PooledMemoryStream
     private int ReadSlow(Span<byte> destination)
     {
         EnsureNotClosed();
-        FlushScratch();
+        SettlePending();
         long available = _length - _position;
         if (available <= 0)
         {
@@ -97,7 +97,7 @@ public sealed partial class PooledMemoryStream
     {
         ValidateCopyTo(destination, bufferSize);
         EnsureNotClosed();
-        FlushScratch();
+        SettlePending();
         long position = _position;
         long remaining = _length - position;
         if (remaining <= 0)
@@ -117,7 +117,7 @@ public sealed partial class PooledMemoryStream
     {
         ThrowHelper.ThrowIfNull(stream, nameof(stream));
         EnsureNotClosed();
-        FlushScratch();
+        SettlePending();
         if (_length > 0)
         {
             WriteContent(stream, 0, _length);
@@ -161,7 +161,7 @@ public sealed partial class PooledMemoryStream
     public byte[] ToArray()
     {
         EnsureNotClosed();
-        FlushScratch();
+        SettlePending();
         long length = _length;
         if (length == 0)
         {
@@ -192,7 +192,7 @@ public sealed partial class PooledMemoryStream
     public int ExportTo(Span<byte> destination)
     {
         EnsureNotClosed();
-        FlushScratch();
+        SettlePending();
         int n = (int)Math.Min(_length, destination.Length);
         CopyContent(0, destination.Slice(0, n));
         return n;
@@ -213,7 +213,7 @@ public sealed partial class PooledMemoryStream
             return false;
         }
 
-        FlushScratch();
+        SettlePending();
         buffer = _array is null ? new ArraySegment<byte>(Array.Empty<byte>()) : new ArraySegment<byte>(_array, 0, (int)_length);
         return true;
     }
@@ -245,14 +245,14 @@ public sealed partial class PooledMemoryStream
         switch (_kind)
         {
             case StreamKind.Contiguous:
-                FlushScratch();
+                SettlePending();
                 content = new ReadOnlySpan<byte>(_array, 0, (int)_length);
                 return true;
             case StreamKind.ReadOnly:
                 content = _readOnly.Span;
                 return true;
             case StreamKind.Segmented:
-                FlushScratch();
+                SettlePending();
                 ReadOnlySequence<byte> sequence = GetReadOnlySequence();
                 if (sequence.IsSingleSegment)
                 {
@@ -277,7 +277,7 @@ public sealed partial class PooledMemoryStream
     public ReadOnlySequence<byte> GetReadOnlySequence()
     {
         EnsureNotClosed();
-        FlushScratch();
+        SettlePending();
         switch (_kind)
         {
             case StreamKind.Contiguous:
@@ -303,7 +303,7 @@ public sealed partial class PooledMemoryStream
     public ArraySegment<byte> ToUnsafeArraySegment()
     {
         EnsureNotClosed();
-        FlushScratch();
+        SettlePending();
         switch (_kind)
         {
             case StreamKind.Contiguous:

@@ -82,6 +82,13 @@ public sealed partial class PooledMemoryStream
             segments.SetLength(position);
         }
 
+        if (position == segments.Length && source.Length is > 0 and <= TailWriteLimit)
+        {
+            AppendThroughTail(segments, position, source);
+            _length = position + source.Length;
+            return;
+        }
+
         segments.Write(position, source);
         _length = segments.Length;
     }
@@ -134,6 +141,11 @@ public sealed partial class PooledMemoryStream
 
     private void SegmentedAdvance(int count)
     {
+        if (_tail is not null)
+        {
+            CommitTail();
+        }
+
         SegmentedBuffer<byte> segments = Segments;
         if (count > _handedOut)
         {
@@ -216,14 +228,53 @@ public sealed partial class PooledMemoryStream
         }
     }
 
-    /// <summary>Drops a scratch span handed out by GetSpan/GetMemory that was never advanced.</summary>
-    private void FlushScratch()
+    /// <summary>
+    /// Brings the segmented buffer up to date before anything but the small-append fast path touches it: commits
+    /// the bytes written into the tail window, and drops a scratch span from GetSpan/GetMemory never advanced.
+    /// </summary>
+    private void SettlePending()
     {
         _handedOut = 0;
+        if (_tail is not null)
+        {
+            CommitTail();
+        }
+
         if (_scratch is not null)
         {
             ReturnScratch();
         }
+    }
+
+    private void CommitTail()
+    {
+        _tail = null;
+        int pending = _tailPending;
+        _tailPending = 0;
+        if (pending > 0)
+        {
+            _segments!.Advance(pending);
+        }
+    }
+
+    /// <summary>
+    /// A small append at the end of a segmented stream: the bytes go into the write chunk's free space, which
+    /// then stays open as the tail window so the next small appends are plain array stores.
+    /// </summary>
+    private void AppendThroughTail(SegmentedBuffer<byte> segments, long position, ReadOnlySpan<byte> source)
+    {
+        Memory<byte> memory = segments.GetMemory(source.Length);
+        if (!MemoryMarshal.TryGetArray(memory, out ArraySegment<byte> free))
+        {
+            segments.Write(position, source);
+            return;
+        }
+
+        source.CopyTo(free.AsSpan());
+        _tail = free.Array;
+        _tailPos = free.Offset + source.Length;
+        _tailEnd = free.Offset + free.Count;
+        _tailPending = source.Length;
     }
 
     private void ReturnScratch()

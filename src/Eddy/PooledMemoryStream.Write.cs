@@ -56,15 +56,44 @@ public sealed partial class PooledMemoryStream
             return;
         }
 
-        WriteSlow(MemoryMarshal.CreateReadOnlySpan(ref value, 1));
+        WriteByteSlow(value);
+    }
+
+    // Taking the address of WriteByte's own parameter would force it to the stack on the fast path too (and a
+    // byte store read back as a dword stalls store forwarding), so the span over the byte is made here.
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private void WriteByteSlow(byte value)
+    {
+        byte[]? tail = _tail;
+        if (tail is not null && _position == _length && _tailPos < _tailEnd)
+        {
+            tail[_tailPos++] = value;
+            _tailPending++;
+            _length = ++_position;
+            return;
+        }
+
+        byte local = value;
+        WriteSlow(MemoryMarshal.CreateReadOnlySpan(ref local, 1));
     }
 
     [MethodImpl(MethodImplOptions.NoInlining)]
     private void WriteSlow(ReadOnlySpan<byte> source)
     {
+        byte[]? tail = _tail;
+        if (tail is not null && _position == _length && (uint)source.Length <= (uint)(_tailEnd - _tailPos))
+        {
+            source.CopyTo(tail.AsSpan(_tailPos));
+            _tailPos += source.Length;
+            _tailPending += source.Length;
+            _position += source.Length;
+            _length = _position;
+            return;
+        }
+
         EnsureNotClosed();
         EnsureWriteable();
-        FlushScratch();
+        SettlePending();
 
         long position = _position;
         long end = position + source.Length;
@@ -131,7 +160,7 @@ public sealed partial class PooledMemoryStream
         ThrowHelper.ThrowIfNegative(sizeHint, nameof(sizeHint));
         EnsureNotClosed();
         EnsureWriteable();
-        FlushScratch();
+        SettlePending();
 
         int size = Math.Max(sizeHint, 1);
         long position = _position;
@@ -250,7 +279,7 @@ public sealed partial class PooledMemoryStream
             ThrowHelper.ThrowNotSupportedException("The source stream does not support reading.");
         }
 
-        FlushScratch();
+        SettlePending();
     }
 
     /// <summary>Bytes were read into the array at Position: zero the gap before them and move Position and Length.</summary>

@@ -45,6 +45,14 @@ public sealed partial class PooledMemoryStream : Stream, IBufferWriter<byte>
     // Bytes the last segmented GetSpan/GetMemory handed out, so Advance can refuse more.
     private int _handedOut;
 
+    // Segmented small appends: the free space of the write chunk, _tail[_tailPos.._tailEnd), is written directly;
+    // _tailPending bytes written there are not yet committed to _segments (SettlePending commits them).
+    private const int TailWriteLimit = 256;
+    private byte[]? _tail;
+    private int _tailPos;
+    private int _tailEnd;
+    private int _tailPending;
+
     // Set while the stream belongs to a PooledMemoryStreamPool; the generation counts rentals.
     private readonly PooledMemoryStreamPool? _owner;
     private int _generation;
@@ -204,7 +212,7 @@ public sealed partial class PooledMemoryStream : Stream, IBufferWriter<byte>
 
         // Like MemoryStream: a disposed stream is unwritable, so this reports NotSupported, not ObjectDisposed.
         EnsureWriteable();
-        FlushScratch();
+        SettlePending();
 
         if (_kind == StreamKind.Contiguous)
         {
@@ -269,6 +277,7 @@ public sealed partial class PooledMemoryStream : Stream, IBufferWriter<byte>
 
         EnsureNotClosed();
         EnsureWriteable();
+        SettlePending();
         if (_kind == StreamKind.Contiguous && EnsureContiguousCapacity(capacity))
         {
             return;
@@ -315,7 +324,7 @@ public sealed partial class PooledMemoryStream : Stream, IBufferWriter<byte>
 
     private void ReleaseStorage(bool keepSegmentObject)
     {
-        ReturnScratch();
+        SettlePending();
         byte[]? array = _array;
         _array = null;
         if (array is not null)
