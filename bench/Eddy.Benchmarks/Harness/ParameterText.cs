@@ -7,8 +7,8 @@ namespace Eddy.Benchmarks.Harness;
 
 /// <summary>
 /// Turns a benchmark's parameter values into the summary's "parameter" text. By convention a parameter named
-/// "Bytes", ending in "Bytes", or named "DataSize" is a size and prints as 128 B, 64 KiB, 1 MB; any other
-/// prints as Name=Value. Several parameters are joined with ", ".
+/// "Bytes", ending in "Bytes", or named "DataSize" is a size and prints as 128 B, 64 KiB, 1 MB; "ParallelNum"
+/// prints as "5 tasks"; an enum prints its value; any other prints as Name=Value. Several are joined with ", ".
 /// </summary>
 public static class ParameterText
 {
@@ -26,6 +26,11 @@ public static class ParameterText
         if (IsSize(name) && value is int or long)
         {
             return TestData.FormatSize(Convert.ToInt64(value, CultureInfo.InvariantCulture));
+        }
+
+        if (name == "ParallelNum")
+        {
+            return string.Create(CultureInfo.InvariantCulture, $"{value} tasks");
         }
 
         if (value is Enum)

@@ -148,7 +148,8 @@ public class HarnessTests
     public void Parameters_print_sizes_by_name_and_the_rest_as_name_equals_value()
     {
         Assert.Equal("64 KiB", ParameterText.Format([("Bytes", 65_536)]));
-        Assert.Equal("ParallelNum=5, 1 KB", ParameterText.Format([("ParallelNum", 5), ("DataSize", 1_000)]));
+        Assert.Equal("5 tasks, 1 KB", ParameterText.Format([("ParallelNum", 5), ("DataSize", 1_000)]));
+        Assert.Equal("Count=64", ParameterText.Format([("Count", 64)]));
         Assert.Equal("WriteByte", ParameterText.Format([("Pattern", Eddy.Benchmarks.Workloads.SmallWritePattern.WriteByte)]));
         Assert.Equal("-", ParameterText.Format([]));
     }
