@@ -357,6 +357,7 @@ public sealed partial class SegmentedBuffer<T> : IBufferWriter<T>, IDisposable
 
         _disposed = true;
         ReleaseChunks(0, _chunkCount);
+        ReturnChunkSlots(_chunks);
         _chunks = [];
         // Free space of -1 sends every GetSpan and Advance down the slow path, which throws.
         _writeArray = [];
@@ -544,11 +545,29 @@ public sealed partial class SegmentedBuffer<T> : IBufferWriter<T>, IDisposable
         SetWriteChunk(0, head, 0);
     }
 
+    /// <summary>Makes room for <paramref name="count"/> chunk references; the list itself is pooled too.</summary>
     private void EnsureChunkSlots(int count)
     {
         if (_chunks.Length < count)
         {
-            Array.Resize(ref _chunks, Math.Max(count, Math.Max(4, _chunks.Length * 2)));
+            GrowChunkSlots(count);
+        }
+    }
+
+    private void GrowChunkSlots(int count)
+    {
+        BufferSegment<T>[] old = _chunks;
+        BufferSegment<T>[] grown = ArrayPool<BufferSegment<T>>.Shared.Rent(Math.Max(count, Math.Max(16, old.Length * 2)));
+        Array.Copy(old, grown, _chunkCount);
+        _chunks = grown;
+        ReturnChunkSlots(old);
+    }
+
+    private static void ReturnChunkSlots(BufferSegment<T>[] slots)
+    {
+        if (slots.Length != 0)
+        {
+            ArrayPool<BufferSegment<T>>.Shared.Return(slots, clearArray: true);
         }
     }
 
