@@ -205,7 +205,7 @@ public sealed class PooledBufferWriter<T> : IBufferWriter<T>, IDisposable
         // Free space of -1 sends every GetSpan and Advance down the slow path, which throws.
         _buffer = [];
         _index = 1;
-        PooledArrayOwner<T>.ReturnToPool(_pool, buffer);
+        PooledArrays.Return(_pool, buffer);
     }
 
     [MethodImpl(MethodImplOptions.NoInlining)]
@@ -246,7 +246,7 @@ public sealed class PooledBufferWriter<T> : IBufferWriter<T>, IDisposable
         T[] grown = _pool.Rent(length);
         Array.Copy(old, grown, _index);
         _buffer = grown;
-        PooledArrayOwner<T>.ReturnToPool(_pool, old);
+        PooledArrays.Return(_pool, old);
     }
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]

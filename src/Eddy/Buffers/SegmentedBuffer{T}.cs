@@ -474,17 +474,7 @@ public sealed partial class SegmentedBuffer<T> : IBufferWriter<T>, IDisposable
         _nextChunkLength = (int)Math.Min(_maxChunkLength, basis * 2);
     }
 
-    private void ReturnArray(T[] array)
-    {
-        if (array.Length != 0)
-        {
-#if NET
-            _pool.Return(array, RuntimeHelpers.IsReferenceOrContainsReferences<T>());
-#else
-            _pool.Return(array, !typeof(T).IsPrimitive);
-#endif
-        }
-    }
+    private void ReturnArray(T[] array) => PooledArrays.Return(_pool, array);
 
     /// <summary>Returns chunks [<paramref name="from"/>, <paramref name="to"/>) and closes the gap in the list.</summary>
     private void ReleaseChunks(int from, int to)
