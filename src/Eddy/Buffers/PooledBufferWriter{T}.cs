@@ -44,7 +44,7 @@ public sealed class PooledBufferWriter<T> : IBufferWriter<T>, IDisposable
         _initialCapacity = initialCapacity == 0 ? DefaultInitialCapacity : initialCapacity;
         if (initialCapacity > 0)
         {
-            _buffer = _pool.Rent(initialCapacity);
+            _buffer = PooledArrays.Rent(_pool, initialCapacity);
         }
     }
 
@@ -243,7 +243,7 @@ public sealed class PooledBufferWriter<T> : IBufferWriter<T>, IDisposable
 
         long doubled = old.Length == 0 ? _initialCapacity : (long)old.Length * 2;
         int length = (int)Math.Min(MaxArrayLength, Math.Max(required, doubled));
-        T[] grown = _pool.Rent(length);
+        T[] grown = PooledArrays.Rent(_pool, length);
         Array.Copy(old, grown, _index);
         _buffer = grown;
         PooledArrays.Return(_pool, old);

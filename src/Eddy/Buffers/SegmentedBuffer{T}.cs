@@ -463,7 +463,7 @@ public sealed partial class SegmentedBuffer<T> : IBufferWriter<T>, IDisposable
     /// <summary>Rents a chunk of at least <paramref name="need"/> elements and grows the next length geometrically.</summary>
     private T[] RentChunkArray(int need)
     {
-        T[] array = _pool.Rent(Math.Max(need, _nextChunkLength));
+        T[] array = PooledArrays.Rent(_pool, Math.Max(need, _nextChunkLength));
         GrowNextChunkLength(array.Length);
         return array;
     }

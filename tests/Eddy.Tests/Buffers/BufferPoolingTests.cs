@@ -92,6 +92,37 @@ public class BufferPoolingTests
         Assert.All(pool.ClearFlags, Assert.True);
     }
 
+    [Fact]
+    public void A_pool_handing_back_a_short_or_covariant_array_is_refused()
+    {
+        using var segmented = new SegmentedBuffer<byte>(new ShortArrayPool(), 16, 16);
+        Assert.Throws<InvalidOperationException>(() => segmented.GetSpan(10));
+        using var contiguous = new PooledBufferWriter<byte>(0, new ShortArrayPool());
+        Assert.Throws<InvalidOperationException>(() => contiguous.GetSpan(10));
+        using var objects = new SegmentedBuffer<object>(new CovariantArrayPool(), 4, 4);
+        Assert.Throws<InvalidOperationException>(() => objects.GetSpan());
+        using var objectWriter = new PooledBufferWriter<object>(0, new CovariantArrayPool());
+        Assert.Throws<InvalidOperationException>(() => objectWriter.GetSpan());
+    }
+
+    private sealed class ShortArrayPool : ArrayPool<byte>
+    {
+        public override byte[] Rent(int minimumLength) => new byte[minimumLength / 2];
+
+        public override void Return(byte[] array, bool clearArray = false)
+        {
+        }
+    }
+
+    private sealed class CovariantArrayPool : ArrayPool<object>
+    {
+        public override object[] Rent(int minimumLength) => new string[minimumLength];
+
+        public override void Return(object[] array, bool clearArray = false)
+        {
+        }
+    }
+
     private static void Serialize(IBufferWriter<byte> output)
     {
         using var json = new Utf8JsonWriter(output);
