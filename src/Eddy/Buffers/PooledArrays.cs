@@ -31,11 +31,7 @@ internal static class PooledArrays
     {
         if (array.Length != 0)
         {
-#if NET
             pool.Return(array, RuntimeHelpers.IsReferenceOrContainsReferences<T>());
-#else
-            pool.Return(array, !typeof(T).IsPrimitive);
-#endif
         }
     }
 }

@@ -590,6 +590,17 @@ public sealed partial class SegmentedBuffer<T> : IBufferWriter<T>, IDisposable
             return IntPtr.Size;
         }
 
+        // Marshal.SizeOf gives the marshalled size, which differs from the managed one for these two.
+        if (typeof(T) == typeof(char))
+        {
+            return sizeof(char);
+        }
+
+        if (typeof(T) == typeof(bool))
+        {
+            return sizeof(bool);
+        }
+
         try
         {
             return Math.Max(1, Marshal.SizeOf<T>());
