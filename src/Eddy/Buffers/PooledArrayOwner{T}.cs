@@ -1,6 +1,5 @@
 using System;
 using System.Buffers;
-using System.Runtime.CompilerServices;
 using Eddy.Internal;
 
 namespace Eddy.Buffers;
@@ -45,20 +44,7 @@ public sealed class PooledArrayOwner<T> : IMemoryOwner<T>
         if (array is not null)
         {
             _array = null;
-            ReturnToPool(_pool, array);
-        }
-    }
-
-    /// <summary>Returns a non-empty array, cleared first when it holds references (so the pool does not keep objects alive).</summary>
-    internal static void ReturnToPool(ArrayPool<T> pool, T[] array)
-    {
-        if (array.Length != 0)
-        {
-#if NET
-            pool.Return(array, RuntimeHelpers.IsReferenceOrContainsReferences<T>());
-#else
-            pool.Return(array, !typeof(T).IsPrimitive);
-#endif
+            PooledArrays.Return(_pool, array);
         }
     }
 

@@ -44,7 +44,7 @@ public sealed class PooledBufferWriter<T> : IBufferWriter<T>, IDisposable
         _initialCapacity = initialCapacity == 0 ? DefaultInitialCapacity : initialCapacity;
         if (initialCapacity > 0)
         {
-            _buffer = _pool.Rent(initialCapacity);
+            _buffer = PooledArrays.Rent(_pool, initialCapacity);
         }
     }
 
@@ -205,7 +205,7 @@ public sealed class PooledBufferWriter<T> : IBufferWriter<T>, IDisposable
         // Free space of -1 sends every GetSpan and Advance down the slow path, which throws.
         _buffer = [];
         _index = 1;
-        PooledArrayOwner<T>.ReturnToPool(_pool, buffer);
+        PooledArrays.Return(_pool, buffer);
     }
 
     [MethodImpl(MethodImplOptions.NoInlining)]
@@ -243,10 +243,10 @@ public sealed class PooledBufferWriter<T> : IBufferWriter<T>, IDisposable
 
         long doubled = old.Length == 0 ? _initialCapacity : (long)old.Length * 2;
         int length = (int)Math.Min(MaxArrayLength, Math.Max(required, doubled));
-        T[] grown = _pool.Rent(length);
+        T[] grown = PooledArrays.Rent(_pool, length);
         Array.Copy(old, grown, _index);
         _buffer = grown;
-        PooledArrayOwner<T>.ReturnToPool(_pool, old);
+        PooledArrays.Return(_pool, old);
     }
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]

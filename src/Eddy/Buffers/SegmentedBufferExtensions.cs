@@ -21,6 +21,12 @@ public static class SegmentedBufferExtensions
         ThrowHelper.ThrowIfNull(destination);
         foreach (ReadOnlyMemory<byte> memory in buffer.AsReadOnlySequence())
         {
+            // An empty sequence still yields one empty memory.
+            if (memory.IsEmpty)
+            {
+                continue;
+            }
+
             bool isArray = MemoryMarshal.TryGetArray(memory, out ArraySegment<byte> segment);
             Debug.Assert(isArray);
             destination.Write(segment.Array!, segment.Offset, segment.Count);
@@ -74,6 +80,11 @@ public static class SegmentedBufferExtensions
     {
         foreach (ReadOnlyMemory<byte> memory in sequence)
         {
+            if (memory.IsEmpty)
+            {
+                continue;
+            }
+
             await destination.WriteAsync(memory, cancellationToken).ConfigureAwait(false);
         }
     }

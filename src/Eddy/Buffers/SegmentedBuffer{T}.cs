@@ -357,6 +357,7 @@ public sealed partial class SegmentedBuffer<T> : IBufferWriter<T>, IDisposable
 
         _disposed = true;
         ReleaseChunks(0, _chunkCount);
+        ReturnChunkSlots(_chunks);
         _chunks = [];
         // Free space of -1 sends every GetSpan and Advance down the slow path, which throws.
         _writeArray = [];
@@ -462,7 +463,7 @@ public sealed partial class SegmentedBuffer<T> : IBufferWriter<T>, IDisposable
     /// <summary>Rents a chunk of at least <paramref name="need"/> elements and grows the next length geometrically.</summary>
     private T[] RentChunkArray(int need)
     {
-        T[] array = _pool.Rent(Math.Max(need, _nextChunkLength));
+        T[] array = PooledArrays.Rent(_pool, Math.Max(need, _nextChunkLength));
         GrowNextChunkLength(array.Length);
         return array;
     }
@@ -473,17 +474,7 @@ public sealed partial class SegmentedBuffer<T> : IBufferWriter<T>, IDisposable
         _nextChunkLength = (int)Math.Min(_maxChunkLength, basis * 2);
     }
 
-    private void ReturnArray(T[] array)
-    {
-        if (array.Length != 0)
-        {
-#if NET
-            _pool.Return(array, RuntimeHelpers.IsReferenceOrContainsReferences<T>());
-#else
-            _pool.Return(array, !typeof(T).IsPrimitive);
-#endif
-        }
-    }
+    private void ReturnArray(T[] array) => PooledArrays.Return(_pool, array);
 
     /// <summary>Returns chunks [<paramref name="from"/>, <paramref name="to"/>) and closes the gap in the list.</summary>
     private void ReleaseChunks(int from, int to)
@@ -544,11 +535,29 @@ public sealed partial class SegmentedBuffer<T> : IBufferWriter<T>, IDisposable
         SetWriteChunk(0, head, 0);
     }
 
+    /// <summary>Makes room for <paramref name="count"/> chunk references; the list itself is pooled too.</summary>
     private void EnsureChunkSlots(int count)
     {
         if (_chunks.Length < count)
         {
-            Array.Resize(ref _chunks, Math.Max(count, Math.Max(4, _chunks.Length * 2)));
+            GrowChunkSlots(count);
+        }
+    }
+
+    private void GrowChunkSlots(int count)
+    {
+        BufferSegment<T>[] old = _chunks;
+        BufferSegment<T>[] grown = ArrayPool<BufferSegment<T>>.Shared.Rent(Math.Max(count, Math.Max(16, old.Length * 2)));
+        Array.Copy(old, grown, _chunkCount);
+        _chunks = grown;
+        ReturnChunkSlots(old);
+    }
+
+    private static void ReturnChunkSlots(BufferSegment<T>[] slots)
+    {
+        if (slots.Length != 0)
+        {
+            ArrayPool<BufferSegment<T>>.Shared.Return(slots, clearArray: true);
         }
     }
 
@@ -579,6 +588,17 @@ public sealed partial class SegmentedBuffer<T> : IBufferWriter<T>, IDisposable
         if (!typeof(T).IsValueType)
         {
             return IntPtr.Size;
+        }
+
+        // Marshal.SizeOf gives the marshalled size, which differs from the managed one for these two.
+        if (typeof(T) == typeof(char))
+        {
+            return sizeof(char);
+        }
+
+        if (typeof(T) == typeof(bool))
+        {
+            return sizeof(bool);
         }
 
         try
