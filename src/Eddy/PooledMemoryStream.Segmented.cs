@@ -14,7 +14,10 @@ namespace Eddy;
 public sealed partial class PooledMemoryStream
 {
     /// <summary>The segmented buffer, created on first use and kept across Reset so a reused stream does not reallocate it.</summary>
-    private SegmentedBuffer<byte> Segments => _segments ??= new SegmentedBuffer<byte>(_pool, _options.ChunkLength, _options.MaxChunkLength);
+    private SegmentedBuffer<byte> Segments => _segments ??= new SegmentedBuffer<byte>(
+        _pool,
+        _options.ChunkLength,
+        _options.MaxChunkLength != 0 ? _options.MaxChunkLength : Math.Max(PooledMemoryStreamOptions.DefaultMaxChunkLength, _options.ChunkLength));
 
     /// <summary>Hands the contiguous array to the segmented buffer as its first chunk: no copy.</summary>
     private void SwitchToSegmented()
@@ -22,6 +25,7 @@ public sealed partial class PooledMemoryStream
         SegmentedBuffer<byte> segments = Segments;
         byte[]? array = _array;
         _array = null;
+        _arrayLimit = 0;
         if (array is not null && _length > 0)
         {
             segments.AdoptFirstChunk(array, (int)_length);
@@ -57,6 +61,8 @@ public sealed partial class PooledMemoryStream
         }
 
         _array = array;
+        _arrayStart = 0;
+        _arrayLimit = array.Length;
         _kind = StreamKind.Contiguous;
     }
 
@@ -82,9 +88,9 @@ public sealed partial class PooledMemoryStream
             segments.SetLength(position);
         }
 
-        if (position == segments.Length && source.Length is > 0 and <= TailWriteLimit)
+        if (position == segments.Length && source.Length is > 0 and <= WindowWriteLimit)
         {
-            AppendThroughTail(segments, position, source);
+            AppendThroughWindow(segments, position, source);
             _length = position + source.Length;
             return;
         }
@@ -141,9 +147,9 @@ public sealed partial class PooledMemoryStream
 
     private void SegmentedAdvance(int count)
     {
-        if (_tail is not null)
+        if (_array is not null)
         {
-            CommitTail();
+            CommitWindow();
         }
 
         SegmentedBuffer<byte> segments = Segments;
@@ -229,15 +235,15 @@ public sealed partial class PooledMemoryStream
     }
 
     /// <summary>
-    /// Brings the segmented buffer up to date before anything but the small-append fast path touches it: commits
-    /// the bytes written into the tail window, and drops a scratch span from GetSpan/GetMemory never advanced.
+    /// Brings the segmented buffer up to date before anything but the write fast paths touches it: commits the
+    /// bytes written through the window, and drops a scratch span from GetSpan/GetMemory that was never advanced.
     /// </summary>
     private void SettlePending()
     {
         _handedOut = 0;
-        if (_tail is not null)
+        if (_kind == StreamKind.Segmented && _array is not null)
         {
-            CommitTail();
+            CommitWindow();
         }
 
         if (_scratch is not null)
@@ -246,22 +252,24 @@ public sealed partial class PooledMemoryStream
         }
     }
 
-    private void CommitTail()
+    private void CommitWindow()
     {
-        _tail = null;
-        int pending = _tailPending;
-        _tailPending = 0;
+        _array = null;
+        _arrayStart = 0;
+        _arrayLimit = 0;
+        SegmentedBuffer<byte> segments = _segments!;
+        int pending = (int)(_length - segments.Length);
         if (pending > 0)
         {
-            _segments!.Advance(pending);
+            segments.Advance(pending);
         }
     }
 
     /// <summary>
     /// A small append at the end of a segmented stream: the bytes go into the write chunk's free space, which
-    /// then stays open as the tail window so the next small appends are plain array stores.
+    /// then stays open as the window so that the next small appends take the inlined fast paths.
     /// </summary>
-    private void AppendThroughTail(SegmentedBuffer<byte> segments, long position, ReadOnlySpan<byte> source)
+    private void AppendThroughWindow(SegmentedBuffer<byte> segments, long position, ReadOnlySpan<byte> source)
     {
         Memory<byte> memory = segments.GetMemory(source.Length);
         if (!MemoryMarshal.TryGetArray(memory, out ArraySegment<byte> free))
@@ -271,10 +279,9 @@ public sealed partial class PooledMemoryStream
         }
 
         source.CopyTo(free.AsSpan());
-        _tail = free.Array;
-        _tailPos = free.Offset + source.Length;
-        _tailEnd = free.Offset + free.Count;
-        _tailPending = source.Length;
+        _array = free.Array;
+        _arrayStart = position - free.Offset;
+        _arrayLimit = free.Offset + free.Count;
     }
 
     private void ReturnScratch()

@@ -19,17 +19,19 @@ public sealed partial class PooledMemoryStream
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public override void Write(ReadOnlySpan<byte> buffer)
     {
-        // Fast path: contiguous, no gap to fill, room in the array.
+        // Fast path: the write array (the contiguous buffer, or the segmented stream's write window) has room
+        // at Position, and there is no gap to fill.
         byte[]? array = _array;
         long position = _position;
-        long end = position + buffer.Length;
-        if (_kind == StreamKind.Contiguous && array is not null && (ulong)end <= (ulong)array.Length && position <= _length)
+        long index = position - _arrayStart;
+        if (array is not null && index >= 0 && (ulong)(index + buffer.Length) <= (ulong)_arrayLimit && position <= _length)
         {
-            buffer.CopyTo(new Span<byte>(array, (int)position, buffer.Length));
-            _position = end;
-            if (end > _length)
+            buffer.CopyTo(new Span<byte>(array, (int)index, buffer.Length));
+            position += buffer.Length;
+            _position = position;
+            if (position > _length)
             {
-                _length = end;
+                _length = position;
             }
 
             return;
@@ -44,9 +46,10 @@ public sealed partial class PooledMemoryStream
     {
         byte[]? array = _array;
         long position = _position;
-        if (_kind == StreamKind.Contiguous && array is not null && (ulong)position < (ulong)array.Length && position <= _length)
+        long index = position - _arrayStart;
+        if (array is not null && (ulong)index < (ulong)_arrayLimit && position <= _length)
         {
-            array[(int)position] = value;
+            array[(int)index] = value;
             _position = ++position;
             if (position > _length)
             {
@@ -64,15 +67,6 @@ public sealed partial class PooledMemoryStream
     [MethodImpl(MethodImplOptions.NoInlining)]
     private void WriteByteSlow(byte value)
     {
-        byte[]? tail = _tail;
-        if (tail is not null && _position == _length && _tailPos < _tailEnd)
-        {
-            tail[_tailPos++] = value;
-            _tailPending++;
-            _length = ++_position;
-            return;
-        }
-
         byte local = value;
         WriteSlow(MemoryMarshal.CreateReadOnlySpan(ref local, 1));
     }
@@ -80,17 +74,6 @@ public sealed partial class PooledMemoryStream
     [MethodImpl(MethodImplOptions.NoInlining)]
     private void WriteSlow(ReadOnlySpan<byte> source)
     {
-        byte[]? tail = _tail;
-        if (tail is not null && _position == _length && (uint)source.Length <= (uint)(_tailEnd - _tailPos))
-        {
-            source.CopyTo(tail.AsSpan(_tailPos));
-            _tailPos += source.Length;
-            _tailPending += source.Length;
-            _position += source.Length;
-            _length = _position;
-            return;
-        }
-
         EnsureNotClosed();
         EnsureWriteable();
         SettlePending();

@@ -45,13 +45,13 @@ public sealed partial class PooledMemoryStream : Stream, IBufferWriter<byte>
     // Bytes the last segmented GetSpan/GetMemory handed out, so Advance can refuse more.
     private int _handedOut;
 
-    // Segmented small appends: the free space of the write chunk, _tail[_tailPos.._tailEnd), is written directly;
-    // _tailPending bytes written there are not yet committed to _segments (SettlePending commits them).
-    private const int TailWriteLimit = 256;
-    private byte[]? _tail;
-    private int _tailPos;
-    private int _tailEnd;
-    private int _tailPending;
+    // The write fast paths store into _array[Position - _arrayStart] while that index is below _arrayLimit.
+    // Contiguous: _array is the buffer, _arrayStart 0, _arrayLimit its length. Segmented: _array is the write
+    // chunk opened by a small append (the window), null otherwise; bytes past _segments.Length written through
+    // it are committed by SettlePending. Invariant: _array null => _arrayLimit 0.
+    private const int WindowWriteLimit = 256;
+    private long _arrayStart;
+    private int _arrayLimit;
 
     // Set while the stream belongs to a PooledMemoryStreamPool; the generation counts rentals.
     private readonly PooledMemoryStreamPool? _owner;
@@ -327,6 +327,7 @@ public sealed partial class PooledMemoryStream : Stream, IBufferWriter<byte>
         SettlePending();
         byte[]? array = _array;
         _array = null;
+        _arrayLimit = 0;
         if (array is not null)
         {
             _pool.Return(array, _options.ClearOnReturn);
@@ -411,6 +412,8 @@ public sealed partial class PooledMemoryStream : Stream, IBufferWriter<byte>
         }
 
         _array = grown;
+        _arrayStart = 0;
+        _arrayLimit = grown.Length;
         return true;
     }
 

@@ -12,18 +12,25 @@ namespace Eddy;
 /// Defaults:
 /// <list type="table">
 /// <item><term><see cref="Mode"/></term><description><see cref="PooledMemoryStreamMode.Auto"/></description></item>
-/// <item><term><see cref="SegmentThreshold"/></term><description><see cref="DefaultSegmentThreshold"/> (1 MiB)</description></item>
+/// <item><term><see cref="SegmentThreshold"/></term><description><see cref="DefaultSegmentThreshold"/> (64 KiB)</description></item>
 /// <item><term><see cref="Pool"/></term><description>null: Eddy's default byte pool (today <c>ArrayPool&lt;byte&gt;.Shared</c>)</description></item>
 /// <item><term><see cref="InitialCapacity"/></term><description>0: the first write rents what it needs, at least <see cref="MinimumRentLength"/> bytes</description></item>
 /// <item><term><see cref="ChunkLength"/></term><description>0: the segmented buffer's own default for its first chunk</description></item>
-/// <item><term><see cref="MaxChunkLength"/></term><description>0: the segmented buffer's own default cap on chunk growth</description></item>
+/// <item><term><see cref="MaxChunkLength"/></term><description>0: <see cref="DefaultMaxChunkLength"/> (16 MiB)</description></item>
 /// <item><term><see cref="ClearOnReturn"/></term><description>false: arrays go back to the pool without being zeroed</description></item>
 /// </list>
 /// </remarks>
 public sealed class PooledMemoryStreamOptions
 {
-    /// <summary>The default <see cref="SegmentThreshold"/>: 1 MiB, chosen by measurement (see docs/stream.md).</summary>
-    public const int DefaultSegmentThreshold = 1 << 20;
+    /// <summary>The default <see cref="SegmentThreshold"/>: 64 KiB, chosen by measurement (see docs/stream.md).</summary>
+    public const int DefaultSegmentThreshold = 64 << 10;
+
+    /// <summary>
+    /// The default <see cref="MaxChunkLength"/>: 16 MiB. Large chunks keep a 128 MiB stream to about 20 arrays,
+    /// few enough for <c>ArrayPool&lt;byte&gt;.Shared</c> to keep them all between uses (with 1 MiB chunks half of
+    /// them were allocated afresh on every use; see docs/stream.md).
+    /// </summary>
+    public const int DefaultMaxChunkLength = 16 << 20;
 
     /// <summary>The smallest array the stream rents on its first write (like <c>MemoryStream</c>'s 256).</summary>
     public const int MinimumRentLength = 256;
@@ -103,7 +110,7 @@ public sealed class PooledMemoryStreamOptions
         }
     }
 
-    /// <summary>Largest chunk a segmented stream grows to; 0 (default) lets the segmented buffer choose.</summary>
+    /// <summary>Largest chunk a segmented stream grows to (chunks double up to it); 0 (default) means <see cref="DefaultMaxChunkLength"/>.</summary>
     /// <exception cref="ArgumentOutOfRangeException">The value is negative.</exception>
     public int MaxChunkLength
     {
