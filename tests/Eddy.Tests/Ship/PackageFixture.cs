@@ -1,0 +1,45 @@
+using System;
+using System.IO;
+using System.Linq;
+using Eddy.Tests.Ship.Infrastructure;
+
+namespace Eddy.Tests.Ship;
+
+/// <summary>
+/// Packs src/Eddy once for the package tests, into a folder of its own so parallel runs never share an output.
+/// </summary>
+public sealed class PackageFixture : IDisposable
+{
+    private static readonly TimeSpan s_packTimeout = TimeSpan.FromMinutes(4);
+
+    public PackageFixture()
+    {
+        OutputDirectory = Path.Combine(Path.GetTempPath(), "eddy-pack-" + Guid.NewGuid().ToString("N"));
+        Directory.CreateDirectory(OutputDirectory);
+        Pack = DotnetCli.Run(
+            RepositoryRoot.Path,
+            s_packTimeout,
+            "pack", "src/Eddy/Eddy.csproj", "-c", "Release", "-o", OutputDirectory,
+            "--disable-build-servers", "-v", "quiet", "-p:ContinuousIntegrationBuild=true");
+        PackagePath = Directory.EnumerateFiles(OutputDirectory, "*.nupkg").SingleOrDefault(p => !p.EndsWith(".symbols.nupkg", StringComparison.Ordinal));
+    }
+
+    public string OutputDirectory { get; }
+
+    public ProcessResult Pack { get; }
+
+    /// <summary>The .nupkg produced, or null when the pack failed (the tests then show <see cref="Pack"/>).</summary>
+    public string? PackagePath { get; }
+
+    public void Dispose()
+    {
+        try
+        {
+            Directory.Delete(OutputDirectory, recursive: true);
+        }
+        catch (IOException)
+        {
+            // A temp folder left behind is harmless; never fail a run for it.
+        }
+    }
+}

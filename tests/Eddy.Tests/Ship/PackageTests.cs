@@ -1,0 +1,130 @@
+using System;
+using System.IO;
+using System.IO.Compression;
+using System.Linq;
+using System.Reflection.Metadata;
+using System.Reflection.PortableExecutable;
+using System.Xml.Linq;
+using Eddy.Tests.Ship.Infrastructure;
+
+namespace Eddy.Tests.Ship;
+
+/// <summary>`dotnet pack -c Release src/Eddy` produces the package issue 9 asks for.</summary>
+public class PackageTests : IClassFixture<PackageFixture>
+{
+    private static readonly string[] s_targetFrameworks = ["net10.0", "net8.0", "netstandard2.1"];
+
+    // The Portable PDB custom debug information kind that marks a source file embedded in the PDB.
+    private static readonly Guid s_embeddedSourceKind = new("0E8A571B-6926-466E-B4AD-8AB04611F5FE");
+
+    private readonly PackageFixture _package;
+
+    public PackageTests(PackageFixture package)
+    {
+        _package = package;
+        Assert.True(package.Pack.ExitCode == 0 && package.PackagePath is not null, "dotnet pack failed: " + package.Pack);
+    }
+
+    [Fact]
+    public void Nuspec_carries_the_id_version_authors_license_description_and_readme()
+    {
+        var metadata = ReadNuspec().Root!.Elements().Single(e => e.Name.LocalName == "metadata");
+        string Field(string name) => metadata.Elements().Single(e => e.Name.LocalName == name).Value.Trim();
+
+        Assert.Equal("Eddy", Field("id"));
+        Assert.Equal(ProjectVersion(), Field("version"));
+        Assert.Equal("Eddy contributors", Field("authors"));
+        var license = metadata.Elements().Single(e => e.Name.LocalName == "license");
+        Assert.Equal("expression", license.Attribute("type")?.Value);
+        Assert.Equal("MIT", license.Value.Trim());
+        Assert.Contains("Pooled memory", Field("description"), StringComparison.Ordinal);
+        Assert.Equal("README.md", Field("readme"));
+        Assert.Equal($"Eddy.{ProjectVersion()}.nupkg", Path.GetFileName(_package.PackagePath));
+    }
+
+    [Fact]
+    public void Nuspec_declares_every_target_framework_with_no_dependency_beyond_the_base_library()
+    {
+        var dependencies = ReadNuspec().Descendants().Single(e => e.Name.LocalName == "dependencies");
+        var groups = dependencies.Elements().Where(e => e.Name.LocalName == "group").ToList();
+
+        Assert.Equal(
+            new[] { ".NETStandard2.1", "net10.0", "net8.0" },
+            groups.Select(g => g.Attribute("targetFramework")!.Value).Order(StringComparer.Ordinal));
+        Assert.DoesNotContain(dependencies.Descendants(), e => e.Name.LocalName == "dependency");
+    }
+
+    [Fact]
+    public void Package_holds_the_repository_readme_at_its_root()
+    {
+        using var zip = ZipFile.OpenRead(_package.PackagePath!);
+        var readme = zip.GetEntry("README.md");
+
+        Assert.NotNull(readme);
+        using var reader = new StreamReader(readme.Open());
+        Assert.Equal(File.ReadAllText(RepositoryRoot.Combine("README.md")), reader.ReadToEnd());
+    }
+
+    [Fact]
+    public void Every_target_framework_has_the_assembly_and_its_xml_docs_and_nothing_else()
+    {
+        using var zip = ZipFile.OpenRead(_package.PackagePath!);
+        var libFiles = zip.Entries.Select(e => e.FullName).Where(n => n.StartsWith("lib/", StringComparison.Ordinal)).Order(StringComparer.Ordinal);
+
+        var expected = s_targetFrameworks.SelectMany(t => new[] { $"lib/{t}/Eddy.dll", $"lib/{t}/Eddy.xml" }).Order(StringComparer.Ordinal);
+        Assert.Equal(expected, libFiles);
+        foreach (var framework in s_targetFrameworks)
+        {
+            var docs = LoadEntry(zip, $"lib/{framework}/Eddy.xml");
+            Assert.Equal("Eddy", docs.Root!.Element("assembly")!.Element("name")!.Value);
+            Assert.Contains(
+                docs.Root.Element("members")!.Elements("member"),
+                m => m.Attribute("name")!.Value.StartsWith("T:Eddy.Buffers.PooledBufferWriter`1", StringComparison.Ordinal));
+        }
+    }
+
+    [Theory]
+    [InlineData("net10.0")]
+    [InlineData("net8.0")]
+    [InlineData("netstandard2.1")]
+    public void Assembly_is_deterministic_with_an_embedded_pdb_holding_the_sources(string framework)
+    {
+        using var zip = ZipFile.OpenRead(_package.PackagePath!);
+        using var image = new MemoryStream();
+        using (var entry = zip.GetEntry($"lib/{framework}/Eddy.dll")!.Open())
+        {
+            entry.CopyTo(image);
+        }
+
+        image.Position = 0;
+        using var pe = new PEReader(image);
+        var debugDirectory = pe.ReadDebugDirectory();
+        Assert.Contains(debugDirectory, d => d.Type == DebugDirectoryEntryType.Reproducible);
+        var embedded = Assert.Single(debugDirectory, d => d.Type == DebugDirectoryEntryType.EmbeddedPortablePdb);
+
+        using var pdbProvider = pe.ReadEmbeddedPortablePdbDebugDirectoryData(embedded);
+        var pdb = pdbProvider.GetMetadataReader();
+        var embeddedSources = pdb.CustomDebugInformation
+            .Select(pdb.GetCustomDebugInformation)
+            .Count(info => info.Parent.Kind == HandleKind.Document && pdb.GetGuid(info.Kind) == s_embeddedSourceKind);
+        Assert.True(embeddedSources > 0, "the embedded PDB holds no source file");
+        Assert.Equal(pdb.Documents.Count, embeddedSources);
+    }
+
+    private XDocument ReadNuspec()
+    {
+        using var zip = ZipFile.OpenRead(_package.PackagePath!);
+        return LoadEntry(zip, "Eddy.nuspec");
+    }
+
+    private static XDocument LoadEntry(ZipArchive zip, string name)
+    {
+        var entry = zip.GetEntry(name);
+        Assert.True(entry is not null, $"{name} is missing from the package");
+        using var stream = entry.Open();
+        return XDocument.Load(stream);
+    }
+
+    private static string ProjectVersion() =>
+        XDocument.Load(RepositoryRoot.Combine("src", "Eddy", "Eddy.csproj")).Descendants("Version").Single().Value.Trim();
+}
