@@ -10,6 +10,7 @@ using Eddy.Tests.Ship.Infrastructure;
 namespace Eddy.Tests.Ship;
 
 /// <summary>`dotnet pack -c Release src/Eddy` produces the package issue 9 asks for.</summary>
+[Collection(SdkBuildCollection.Name)]
 public class PackageTests : IClassFixture<PackageFixture>
 {
     private static readonly string[] s_targetFrameworks = ["net10.0", "net8.0", "netstandard2.1"];

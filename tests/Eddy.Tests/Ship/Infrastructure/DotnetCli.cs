@@ -7,15 +7,20 @@ using System.Threading.Tasks;
 
 namespace Eddy.Tests.Ship.Infrastructure;
 
-/// <summary>Runs the dotnet host (the SDK or an app) as a child process with a timeout and captures its output.</summary>
+/// <summary>Runs the dotnet host or an app as a child process with a timeout and captures its output.</summary>
 public static class DotnetCli
 {
     /// <summary>The dotnet host that runs these tests, so children use the same SDK and runtime.</summary>
     public static string HostPath { get; } = FindHost();
 
-    public static ProcessResult Run(string workingDirectory, TimeSpan timeout, params string[] arguments)
+    /// <summary>Runs the dotnet host (SDK commands, or `exec` of an app) with <paramref name="arguments"/>.</summary>
+    public static ProcessResult Run(string workingDirectory, TimeSpan timeout, params string[] arguments) =>
+        RunExecutable(HostPath, workingDirectory, timeout, arguments);
+
+    /// <summary>Runs any executable, such as a self-contained app, with the same environment and capture.</summary>
+    public static ProcessResult RunExecutable(string path, string workingDirectory, TimeSpan timeout, params string[] arguments)
     {
-        var start = new ProcessStartInfo(HostPath)
+        var start = new ProcessStartInfo(path)
         {
             WorkingDirectory = workingDirectory,
             RedirectStandardOutput = true,
