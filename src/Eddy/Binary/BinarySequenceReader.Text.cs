@@ -1,0 +1,313 @@
+using System;
+using System.Buffers;
+using System.Diagnostics.CodeAnalysis;
+using System.Runtime.CompilerServices;
+using System.Text;
+using Eddy.Internal;
+
+namespace Eddy.Binary;
+
+/// <content>Chars, strings, length-prefixed byte arrays and 7-bit-encoded integers.</content>
+public ref partial struct BinarySequenceReader
+{
+    /// <summary>Strings that straddle segments and are at most this long are gathered on the stack.</summary>
+    private const int StackGatherLimit = 512;
+
+    /// <summary>
+    /// Reads one char stored as UTF-8 (1 to 3 bytes), as <see cref="System.IO.BinaryReader.ReadChar"/> reads
+    /// what <see cref="System.IO.BinaryWriter.Write(char)"/> wrote. An ill-formed sequence reads as U+FFFD.
+    /// </summary>
+    /// <exception cref="System.IO.EndOfStreamException">The data ends before the char is complete.</exception>
+    /// <exception cref="System.IO.InvalidDataException">The bytes encode a supplementary character, which needs two chars; read it with <see cref="ReadString"/>.</exception>
+    public char ReadChar()
+    {
+        if (!TryReadChar(out char value))
+        {
+            ThrowCharTruncated();
+        }
+
+        return value;
+    }
+
+    /// <summary>Reads one char as <see cref="ReadChar"/> does, or returns false, reading nothing, if the data ends first.</summary>
+    /// <param name="value">The char read, or default.</param>
+    /// <returns>Whether a char was read.</returns>
+    /// <exception cref="System.IO.InvalidDataException">The bytes encode a supplementary character.</exception>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public bool TryReadChar(out char value)
+    {
+        ReadOnlySpan<byte> span = _span;
+        if (span.Length > 0 && span[0] < 0x80)
+        {
+            value = (char)span[0];
+            _span = span.Slice(1);
+            return true;
+        }
+
+        return TryReadCharSlow(out value);
+    }
+
+    /// <summary>
+    /// Reads a string stored as a 7-bit-encoded UTF-8 byte count and the UTF-8 bytes, as
+    /// <see cref="System.IO.BinaryReader.ReadString"/> does. Ill-formed UTF-8 reads as U+FFFD.
+    /// </summary>
+    /// <exception cref="System.IO.EndOfStreamException">The data ends before the string does; nothing is allocated.</exception>
+    /// <exception cref="System.IO.InvalidDataException">The length prefix is negative or longer than five bytes.</exception>
+    public string ReadString()
+    {
+        int prefixLength = PeekLength(out int byteCount);
+        EnsureRemaining(prefixLength + (long)byteCount);
+        return ReadStringBody(prefixLength, byteCount);
+    }
+
+    /// <summary>Reads a string as <see cref="ReadString"/> does, or returns false, reading nothing, if the data ends first.</summary>
+    /// <param name="value">The string read, or null.</param>
+    /// <returns>Whether a string was read.</returns>
+    /// <exception cref="System.IO.InvalidDataException">The length prefix is malformed.</exception>
+    public bool TryReadString([NotNullWhen(true)] out string? value)
+    {
+        if (!TryPeekLength(out int byteCount, out int prefixLength) || Remaining < prefixLength + (long)byteCount)
+        {
+            value = null;
+            return false;
+        }
+
+        value = ReadStringBody(prefixLength, byteCount);
+        return true;
+    }
+
+    /// <summary>Reads a 7-bit-encoded length and that many bytes, the format <see cref="BinaryBufferWriter.WriteBytes"/> writes.</summary>
+    /// <returns>A new array holding the bytes.</returns>
+    /// <exception cref="System.IO.EndOfStreamException">The data ends before the bytes do; nothing is allocated.</exception>
+    /// <exception cref="System.IO.InvalidDataException">The length prefix is negative or longer than five bytes.</exception>
+    public byte[] ReadBytes()
+    {
+        int prefixLength = PeekLength(out int count);
+        EnsureRemaining(prefixLength + (long)count);
+        return ReadBytesBody(prefixLength, count);
+    }
+
+    /// <summary>Reads a length-prefixed byte array as <see cref="ReadBytes"/> does, or returns false, reading nothing, if the data ends first.</summary>
+    /// <param name="value">The bytes read, or null.</param>
+    /// <returns>Whether the bytes were read.</returns>
+    /// <exception cref="System.IO.InvalidDataException">The length prefix is malformed.</exception>
+    public bool TryReadBytes([NotNullWhen(true)] out byte[]? value)
+    {
+        if (!TryPeekLength(out int count, out int prefixLength) || Remaining < prefixLength + (long)count)
+        {
+            value = null;
+            return false;
+        }
+
+        value = ReadBytesBody(prefixLength, count);
+        return true;
+    }
+
+    /// <summary>Reads a 32-bit integer stored 7 bits per byte in 1 to 5 bytes, as <see cref="System.IO.BinaryReader.Read7BitEncodedInt"/> does.</summary>
+    /// <exception cref="System.IO.EndOfStreamException">The data ends inside the integer.</exception>
+    /// <exception cref="System.IO.InvalidDataException">The encoding is longer than 5 bytes or overflows 32 bits (BinaryReader throws FormatException here).</exception>
+    public int Read7BitEncodedInt()
+    {
+        int length = Peek7Bit(MaxBytes7BitInt32, out ulong value);
+        Advance(length);
+        return (int)value;
+    }
+
+    /// <summary>Reads a 64-bit integer stored 7 bits per byte in 1 to 10 bytes, as <c>BinaryReader.Read7BitEncodedInt64</c> does.</summary>
+    /// <exception cref="System.IO.EndOfStreamException">The data ends inside the integer.</exception>
+    /// <exception cref="System.IO.InvalidDataException">The encoding is longer than 10 bytes or overflows 64 bits.</exception>
+    public long Read7BitEncodedInt64()
+    {
+        int length = Peek7Bit(MaxBytes7BitInt64, out ulong value);
+        Advance(length);
+        return (long)value;
+    }
+
+    private const int MaxBytes7BitInt32 = 5;
+    private const int MaxBytes7BitInt64 = 10;
+
+    private enum Decode7BitStatus
+    {
+        Done,
+        Truncated,
+        Overlong,
+    }
+
+    /// <summary>Decodes a 7-bit integer of at most <paramref name="maxBytes"/> bytes from the start of <paramref name="bytes"/>.</summary>
+    private static Decode7BitStatus Decode7Bit(ReadOnlySpan<byte> bytes, int maxBytes, out ulong value, out int length)
+    {
+        value = 0;
+        length = 0;
+        int lastByteMax = maxBytes == MaxBytes7BitInt32 ? 0x0F : 0x01; // the bits left of the type's width
+        for (int i = 0; i < maxBytes; i++)
+        {
+            if (i >= bytes.Length)
+            {
+                return Decode7BitStatus.Truncated;
+            }
+
+            byte b = bytes[i];
+            if (i == maxBytes - 1 && b > lastByteMax)
+            {
+                return Decode7BitStatus.Overlong;
+            }
+
+            value |= (ulong)(b & 0x7F) << (7 * i);
+            if (b < 0x80)
+            {
+                length = i + 1;
+                return Decode7BitStatus.Done;
+            }
+        }
+
+        return Decode7BitStatus.Overlong; // unreachable: the last byte was checked to be below 0x80
+    }
+
+    /// <summary>Decodes the next 7-bit integer without consuming it; returns its length in bytes, or 0 if the data ends inside it.</summary>
+    private readonly int TryPeek7Bit(int maxBytes, out ulong value)
+    {
+        Decode7BitStatus status = Decode7Bit(_span, maxBytes, out value, out int length);
+        if (status == Decode7BitStatus.Truncated && _span.Length < maxBytes && _segmentEnd < _length)
+        {
+            Span<byte> gathered = stackalloc byte[MaxBytes7BitInt64];
+            int count = Peek(gathered.Slice(0, maxBytes));
+            status = Decode7Bit(gathered.Slice(0, count), maxBytes, out value, out length);
+        }
+
+        if (status == Decode7BitStatus.Overlong)
+        {
+            ThrowHelper.ThrowInvalidDataException_At(Position, $"a 7-bit-encoded integer is longer than {maxBytes} bytes or overflows.");
+        }
+
+        return length;
+    }
+
+    private readonly int Peek7Bit(int maxBytes, out ulong value)
+    {
+        int length = TryPeek7Bit(maxBytes, out value);
+        if (length == 0)
+        {
+            ThrowHelper.ThrowEndOfStreamException_Read(Position, Remaining + 1, Remaining);
+        }
+
+        return length;
+    }
+
+    /// <summary>Decodes a length prefix without consuming it; false if the data ends inside it.</summary>
+    private readonly bool TryPeekLength(out int count, out int prefixLength)
+    {
+        prefixLength = TryPeek7Bit(MaxBytes7BitInt32, out ulong value);
+        count = (int)value;
+        if (prefixLength > 0 && count < 0)
+        {
+            ThrowHelper.ThrowInvalidDataException_At(Position, $"the length prefix {count} is negative.");
+        }
+
+        return prefixLength > 0;
+    }
+
+    /// <summary>Decodes a length prefix without consuming it; returns the prefix's length.</summary>
+    private readonly int PeekLength(out int count)
+    {
+        if (!TryPeekLength(out count, out int prefixLength))
+        {
+            ThrowHelper.ThrowEndOfStreamException_Read(Position, Remaining + 1, Remaining);
+        }
+
+        return prefixLength;
+    }
+
+    private readonly void EnsureRemaining(long count)
+    {
+        if (count > Remaining)
+        {
+            ThrowHelper.ThrowEndOfStreamException_Read(Position, count, Remaining);
+        }
+    }
+
+    private string ReadStringBody(int prefixLength, int byteCount)
+    {
+        Advance(prefixLength);
+        if (byteCount == 0)
+        {
+            return string.Empty;
+        }
+
+        if (byteCount <= _span.Length)
+        {
+            string value = Encoding.UTF8.GetString(_span.Slice(0, byteCount));
+            _span = _span.Slice(byteCount);
+            return value;
+        }
+
+        return ReadStringGathered(byteCount);
+    }
+
+    /// <summary>Copies a string that straddles segments into one buffer before decoding it.</summary>
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private string ReadStringGathered(int byteCount)
+    {
+        if (byteCount <= StackGatherLimit)
+        {
+            Span<byte> bytes = stackalloc byte[byteCount];
+            ReadRawSlow(bytes);
+            return Encoding.UTF8.GetString(bytes);
+        }
+
+        byte[] rented = DefaultPool<byte>.Instance.Rent(byteCount);
+        try
+        {
+            Span<byte> bytes = rented.AsSpan(0, byteCount);
+            ReadRawSlow(bytes);
+            return Encoding.UTF8.GetString(bytes);
+        }
+        finally
+        {
+            DefaultPool<byte>.Instance.Return(rented);
+        }
+    }
+
+    private byte[] ReadBytesBody(int prefixLength, int count)
+    {
+        Advance(prefixLength);
+        if (count == 0)
+        {
+            return Array.Empty<byte>();
+        }
+
+#if NET
+        byte[] bytes = GC.AllocateUninitializedArray<byte>(count);
+#else
+        byte[] bytes = new byte[count];
+#endif
+        ReadRaw(bytes);
+        return bytes;
+    }
+
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private bool TryReadCharSlow(out char value)
+    {
+        Span<byte> gathered = stackalloc byte[4];
+        int count = Peek(gathered);
+        switch (Utf8Char.Decode(gathered.Slice(0, count), out value, out int consumed))
+        {
+            case Utf8Char.Status.Done:
+                Advance(consumed);
+                return true;
+            case Utf8Char.Status.Supplementary:
+                ThrowHelper.ThrowInvalidDataException_At(Position, "a supplementary character does not fit in one char.");
+                return false;
+            default:
+                value = default;
+                return false;
+        }
+    }
+
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private readonly void ThrowCharTruncated()
+    {
+        Span<byte> gathered = stackalloc byte[1];
+        int needed = Peek(gathered) == 0 ? 1 : gathered[0] < 0xE0 ? 2 : gathered[0] < 0xF0 ? 3 : 4;
+        ThrowHelper.ThrowEndOfStreamException_Read(Position, needed, Remaining);
+    }
+}
