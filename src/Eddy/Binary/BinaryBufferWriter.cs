@@ -119,11 +119,8 @@ public ref partial struct BinaryBufferWriter
     /// </summary>
     public void Write(decimal value)
     {
-        DecimalBits bits = DecimalBits.From(value);
-        WriteUnmanaged(bits.Low);
-        WriteUnmanaged(bits.Middle);
-        WriteUnmanaged(bits.High);
-        WriteUnmanaged(bits.Flags);
+        // Normalize swaps each part; writing the struct as a whole then swaps nothing (it is not a scalar).
+        WriteUnmanaged(DecimalBits.From(value).Normalize());
     }
 
     /// <summary>

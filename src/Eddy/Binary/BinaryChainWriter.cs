@@ -94,7 +94,12 @@ public sealed class BinaryChainWriter : IDisposable
     public static BinaryChainWriter operator <<(BinaryChainWriter writer, string value) => writer.Write(value);
 
     /// <summary>Writes a 7-bit-encoded length, then the bytes (unlike <see cref="System.IO.BinaryWriter.Write(byte[])"/>, which writes no length).</summary>
-    public static BinaryChainWriter operator <<(BinaryChainWriter writer, byte[] value) => writer.WriteBytes(value);
+    /// <exception cref="ArgumentNullException"><paramref name="value"/> is null.</exception>
+    public static BinaryChainWriter operator <<(BinaryChainWriter writer, byte[] value)
+    {
+        ThrowHelper.ThrowIfNull(value);
+        return writer.WriteBytes(value);
+    }
 
     /// <summary>Writes a 7-bit-encoded length, then the bytes.</summary>
     public static BinaryChainWriter operator <<(BinaryChainWriter writer, ReadOnlySpan<byte> value) => writer.WriteBytes(value);
@@ -153,8 +158,7 @@ public sealed class BinaryChainWriter : IDisposable
     /// <returns>This writer.</returns>
     public BinaryChainWriter Write(decimal value)
     {
-        DecimalBits bits = DecimalBits.From(value);
-        return WriteUnmanaged(bits.Low).WriteUnmanaged(bits.Middle).WriteUnmanaged(bits.High).WriteUnmanaged(bits.Flags);
+        return WriteUnmanaged(DecimalBits.From(value).Normalize());
     }
 
     /// <summary>Writes <paramref name="value"/> as UTF-8, as <see cref="BinaryBufferWriter.Write(char)"/> does.</summary>

@@ -56,7 +56,7 @@ public ref partial struct BinarySequenceReader
     public string ReadString()
     {
         int prefixLength = PeekLength(out int byteCount);
-        EnsureRemaining(prefixLength + (long)byteCount);
+        EnsureRemaining(prefixLength, byteCount);
         return ReadStringBody(prefixLength, byteCount);
     }
 
@@ -83,7 +83,7 @@ public ref partial struct BinarySequenceReader
     public byte[] ReadBytes()
     {
         int prefixLength = PeekLength(out int count);
-        EnsureRemaining(prefixLength + (long)count);
+        EnsureRemaining(prefixLength, count);
         return ReadBytesBody(prefixLength, count);
     }
 
@@ -217,13 +217,19 @@ public ref partial struct BinarySequenceReader
         return prefixLength;
     }
 
-    private readonly void EnsureRemaining(long count)
+    /// <summary>Throws unless the <paramref name="count"/> bytes a length prefix announces follow it.</summary>
+    private readonly void EnsureRemaining(int prefixLength, int count)
     {
-        if (count > Remaining)
+        if (count > Remaining - prefixLength)
         {
-            ThrowHelper.ThrowEndOfStreamException_Read(Position, count, Remaining);
+            ThrowPrefixBeyondEnd(prefixLength, count);
         }
     }
+
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private readonly void ThrowPrefixBeyondEnd(int prefixLength, int count) =>
+        ThrowHelper.ThrowEndOfStreamException(
+            $"The length prefix at position {Position} announces {count} byte(s), but only {Remaining - prefixLength} byte(s) follow it.");
 
     private string ReadStringBody(int prefixLength, int byteCount)
     {

@@ -118,14 +118,13 @@ public ref partial struct BinarySequenceReader
     /// <exception cref="System.IO.InvalidDataException">The flags hold bits a decimal cannot have, or a scale above 28.</exception>
     public decimal ReadDecimal()
     {
-        BinarySequenceReader start = this;
-        var bits = new DecimalBits(ReadUnmanaged<int>(), ReadUnmanaged<int>(), ReadUnmanaged<int>(), ReadUnmanaged<int>());
+        DecimalBits bits = PeekUnmanaged<DecimalBits>().Normalize();
         if (!bits.IsValid)
         {
-            this = start;
             ThrowHelper.ThrowInvalidDataException_At(Position, "the decimal's flags are invalid.");
         }
 
+        Advance(16);
         return bits.ToDecimal();
     }
 
@@ -257,6 +256,20 @@ public ref partial struct BinarySequenceReader
         }
 
         return ReadUnmanagedSlow<T>();
+    }
+
+    /// <summary>Reads a <typeparamref name="T"/> without consuming it; throws if fewer bytes remain.</summary>
+    private readonly unsafe T PeekUnmanaged<T>()
+        where T : unmanaged
+    {
+        T value = default;
+        Span<byte> bytes = MemoryMarshal.AsBytes(MemoryMarshal.CreateSpan(ref value, 1));
+        if (Peek(bytes) < sizeof(T))
+        {
+            ThrowHelper.ThrowEndOfStreamException_Read(Position, sizeof(T), Remaining);
+        }
+
+        return LittleEndian.Normalize(value);
     }
 
     [MethodImpl(MethodImplOptions.NoInlining)]

@@ -1,8 +1,13 @@
 using System;
+using System.Runtime.InteropServices;
 
 namespace Eddy.Binary;
 
-/// <summary>The four 32-bit parts of a <see cref="decimal"/> in the order <see cref="System.IO.BinaryWriter"/> stores them.</summary>
+/// <summary>
+/// The four 32-bit parts of a <see cref="decimal"/> in the order <see cref="System.IO.BinaryWriter"/> stores
+/// them; laid out as those sixteen bytes, so it is read and written as one unmanaged value.
+/// </summary>
+[StructLayout(LayoutKind.Sequential)]
 internal readonly struct DecimalBits
 {
     /// <summary>The flag bits that may be set: the sign (bit 31) and the scale (bits 16 to 23).</summary>
@@ -39,6 +44,10 @@ internal readonly struct DecimalBits
 #endif
         return new DecimalBits(bits[0], bits[1], bits[2], bits[3]);
     }
+
+    /// <summary>Swaps each part between native and little-endian order (a no-op on little-endian machines).</summary>
+    public DecimalBits Normalize() =>
+        new(LittleEndian.Normalize(Low), LittleEndian.Normalize(Middle), LittleEndian.Normalize(High), LittleEndian.Normalize(Flags));
 
     /// <summary>The decimal these bits describe; check <see cref="IsValid"/> first.</summary>
     public decimal ToDecimal() => new(Low, Middle, High, Flags < 0, (byte)((Flags >> 16) & 0xFF));
