@@ -28,7 +28,7 @@ public ref partial struct BinaryBufferWriter
         }
         else
         {
-            WriteNonAscii(value);
+            this = WriteNonAscii(this, value);
         }
     }
 
@@ -37,6 +37,7 @@ public ref partial struct BinaryBufferWriter
     /// <see cref="System.IO.BinaryWriter.Write(string)"/> does. Unpaired surrogates become U+FFFD.
     /// </summary>
     /// <exception cref="ArgumentNullException"><paramref name="value"/> is null.</exception>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public void Write(string value)
     {
         ThrowHelper.ThrowIfNull(value);
@@ -45,6 +46,7 @@ public ref partial struct BinaryBufferWriter
 
     /// <summary>Writes <paramref name="chars"/> as a length-prefixed UTF-8 string, the format of <see cref="Write(string)"/>.</summary>
     /// <param name="chars">The characters to encode.</param>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public void WriteString(scoped ReadOnlySpan<char> chars)
     {
         int free = _span.Length - _buffered;
@@ -57,12 +59,13 @@ public ref partial struct BinaryBufferWriter
         }
         else
         {
-            WriteStringSlow(chars);
+            this = WriteStringSlow(this, chars);
         }
     }
 
     /// <summary>Writes <paramref name="value"/> in 1 to 5 bytes, 7 bits at a time, as <see cref="System.IO.BinaryWriter.Write7BitEncodedInt"/> does.</summary>
     /// <param name="value">The value; negative values take 5 bytes.</param>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public void Write7BitEncodedInt(int value)
     {
         uint remaining = (uint)value;
@@ -81,25 +84,19 @@ public ref partial struct BinaryBufferWriter
         }
         else
         {
-            Span<byte> bytes = stackalloc byte[5];
-            int count = 0;
-            while (remaining > 0x7F)
-            {
-                bytes[count++] = (byte)(remaining | 0x80);
-                remaining >>= 7;
-            }
-
-            bytes[count++] = (byte)remaining;
-            WriteRawSlow(bytes.Slice(0, count));
+            this = Write7BitSlow(this, (ulong)remaining);
         }
     }
 
     /// <summary>Writes <paramref name="value"/> in 1 to 10 bytes, 7 bits at a time, as <c>BinaryWriter.Write7BitEncodedInt64</c> does.</summary>
     /// <param name="value">The value; negative values take 10 bytes.</param>
-    public void Write7BitEncodedInt64(long value)
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public void Write7BitEncodedInt64(long value) => this = Write7BitSlow(this, (ulong)value);
+
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private static BinaryBufferWriter Write7BitSlow(BinaryBufferWriter writer, ulong remaining)
     {
         Span<byte> bytes = stackalloc byte[10];
-        ulong remaining = (ulong)value;
         int count = 0;
         while (remaining > 0x7F)
         {
@@ -108,11 +105,12 @@ public ref partial struct BinaryBufferWriter
         }
 
         bytes[count++] = (byte)remaining;
-        WriteRaw(bytes.Slice(0, count));
+        writer.CopyAcrossSpans(bytes.Slice(0, count));
+        return writer;
     }
 
     [MethodImpl(MethodImplOptions.NoInlining)]
-    private void WriteNonAscii(char value)
+    private static BinaryBufferWriter WriteNonAscii(BinaryBufferWriter writer, char value)
     {
         if (char.IsSurrogate(value))
         {
@@ -121,23 +119,24 @@ public ref partial struct BinaryBufferWriter
 
         Span<byte> bytes = stackalloc byte[Utf8Char.MaxBytes];
         int count = Utf8Char.Encode(value, bytes);
-        WriteRaw(bytes.Slice(0, count));
+        writer.CopyAcrossSpans(bytes.Slice(0, count));
+        return writer;
     }
 
     [MethodImpl(MethodImplOptions.NoInlining)]
-    private void WriteStringSlow(scoped ReadOnlySpan<char> chars)
+    private static BinaryBufferWriter WriteStringSlow(BinaryBufferWriter writer, scoped ReadOnlySpan<char> chars)
     {
         int byteCount = Encoding.UTF8.GetByteCount(chars);
-        Write7BitEncodedInt(byteCount);
-        if (_span.Length - _buffered < byteCount)
+        writer.Write7BitEncodedInt(byteCount);
+        if (writer._span.Length - writer._buffered < byteCount)
         {
-            Acquire(byteCount);
+            writer.Acquire(byteCount);
         }
 
-        if (_span.Length - _buffered >= byteCount)
+        if (writer._span.Length - writer._buffered >= byteCount)
         {
-            _buffered += Encoding.UTF8.GetBytes(chars, _span.Slice(_buffered));
-            return;
+            writer._buffered += Encoding.UTF8.GetBytes(chars, writer._span.Slice(writer._buffered));
+            return writer;
         }
 
         // The output hands out smaller spans than the string needs: encode in steps that never split a
@@ -152,8 +151,10 @@ public ref partial struct BinaryBufferWriter
             }
 
             int count = Encoding.UTF8.GetBytes(chars.Slice(0, take), bytes);
-            WriteRaw(bytes.Slice(0, count));
+            writer.CopyAcrossSpans(bytes.Slice(0, count));
             chars = chars.Slice(take);
         }
+
+        return writer;
     }
 }

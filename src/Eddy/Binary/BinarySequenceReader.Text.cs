@@ -19,11 +19,12 @@ public ref partial struct BinarySequenceReader
     /// </summary>
     /// <exception cref="System.IO.EndOfStreamException">The data ends before the char is complete.</exception>
     /// <exception cref="System.IO.InvalidDataException">The bytes encode a supplementary character, which needs two chars; read it with <see cref="ReadString"/>.</exception>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public char ReadChar()
     {
         if (!TryReadChar(out char value))
         {
-            ThrowCharTruncated();
+            ThrowCharTruncated(this);
         }
 
         return value;
@@ -44,7 +45,8 @@ public ref partial struct BinarySequenceReader
             return true;
         }
 
-        return TryReadCharSlow(out value);
+        this = TryReadCharSlow(this, out value, out bool read);
+        return read;
     }
 
     /// <summary>
@@ -53,78 +55,118 @@ public ref partial struct BinarySequenceReader
     /// </summary>
     /// <exception cref="System.IO.EndOfStreamException">The data ends before the string does; nothing is allocated.</exception>
     /// <exception cref="System.IO.InvalidDataException">The length prefix is negative or longer than five bytes.</exception>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public string ReadString()
     {
-        int prefixLength = PeekLength(out int byteCount);
-        EnsureRemaining(prefixLength, byteCount);
-        return ReadStringBody(prefixLength, byteCount);
+        this = ReadStringCore(this, out string value);
+        return value;
     }
 
     /// <summary>Reads a string as <see cref="ReadString"/> does, or returns false, reading nothing, if the data ends first.</summary>
     /// <param name="value">The string read, or null.</param>
     /// <returns>Whether a string was read.</returns>
     /// <exception cref="System.IO.InvalidDataException">The length prefix is malformed.</exception>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public bool TryReadString([NotNullWhen(true)] out string? value)
     {
-        if (!TryPeekLength(out int byteCount, out int prefixLength) || Remaining < prefixLength + (long)byteCount)
-        {
-            value = null;
-            return false;
-        }
-
-        value = ReadStringBody(prefixLength, byteCount);
-        return true;
+        this = TryReadStringCore(this, out value);
+        return value is not null;
     }
 
     /// <summary>Reads a 7-bit-encoded length and that many bytes, the format <see cref="BinaryBufferWriter.WriteBytes"/> writes.</summary>
     /// <returns>A new array holding the bytes.</returns>
     /// <exception cref="System.IO.EndOfStreamException">The data ends before the bytes do; nothing is allocated.</exception>
     /// <exception cref="System.IO.InvalidDataException">The length prefix is negative or longer than five bytes.</exception>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public byte[] ReadBytes()
     {
-        int prefixLength = PeekLength(out int count);
-        EnsureRemaining(prefixLength, count);
-        return ReadBytesBody(prefixLength, count);
+        this = ReadBytesCore(this, out byte[] value);
+        return value;
     }
 
     /// <summary>Reads a length-prefixed byte array as <see cref="ReadBytes"/> does, or returns false, reading nothing, if the data ends first.</summary>
     /// <param name="value">The bytes read, or null.</param>
     /// <returns>Whether the bytes were read.</returns>
     /// <exception cref="System.IO.InvalidDataException">The length prefix is malformed.</exception>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public bool TryReadBytes([NotNullWhen(true)] out byte[]? value)
     {
-        if (!TryPeekLength(out int count, out int prefixLength) || Remaining < prefixLength + (long)count)
-        {
-            value = null;
-            return false;
-        }
-
-        value = ReadBytesBody(prefixLength, count);
-        return true;
+        this = TryReadBytesCore(this, out value);
+        return value is not null;
     }
 
     /// <summary>Reads a 32-bit integer stored 7 bits per byte in 1 to 5 bytes, as <see cref="System.IO.BinaryReader.Read7BitEncodedInt"/> does.</summary>
     /// <exception cref="System.IO.EndOfStreamException">The data ends inside the integer.</exception>
     /// <exception cref="System.IO.InvalidDataException">The encoding is longer than 5 bytes or overflows 32 bits (BinaryReader throws FormatException here).</exception>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public int Read7BitEncodedInt()
     {
-        int length = Peek7Bit(MaxBytes7BitInt32, out ulong value);
-        Advance(length);
+        this = Read7BitCore(this, MaxBytes7BitInt32, out ulong value);
         return (int)value;
     }
 
     /// <summary>Reads a 64-bit integer stored 7 bits per byte in 1 to 10 bytes, as <c>BinaryReader.Read7BitEncodedInt64</c> does.</summary>
     /// <exception cref="System.IO.EndOfStreamException">The data ends inside the integer.</exception>
     /// <exception cref="System.IO.InvalidDataException">The encoding is longer than 10 bytes or overflows 64 bits.</exception>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public long Read7BitEncodedInt64()
     {
-        int length = Peek7Bit(MaxBytes7BitInt64, out ulong value);
-        Advance(length);
+        this = Read7BitCore(this, MaxBytes7BitInt64, out ulong value);
         return (long)value;
     }
 
     private const int MaxBytes7BitInt32 = 5;
     private const int MaxBytes7BitInt64 = 10;
+
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private static BinarySequenceReader ReadStringCore(BinarySequenceReader reader, out string value)
+    {
+        int prefixLength = reader.PeekLength(out int byteCount);
+        reader.EnsureRemaining(prefixLength, byteCount);
+        value = reader.ReadStringBody(prefixLength, byteCount);
+        return reader;
+    }
+
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private static BinarySequenceReader TryReadStringCore(BinarySequenceReader reader, out string? value)
+    {
+        value = null;
+        if (reader.TryPeekLength(out int byteCount, out int prefixLength) && reader.Remaining - prefixLength >= byteCount)
+        {
+            value = reader.ReadStringBody(prefixLength, byteCount);
+        }
+
+        return reader;
+    }
+
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private static BinarySequenceReader ReadBytesCore(BinarySequenceReader reader, out byte[] value)
+    {
+        int prefixLength = reader.PeekLength(out int count);
+        reader.EnsureRemaining(prefixLength, count);
+        value = reader.ReadBytesBody(prefixLength, count);
+        return reader;
+    }
+
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private static BinarySequenceReader TryReadBytesCore(BinarySequenceReader reader, out byte[]? value)
+    {
+        value = null;
+        if (reader.TryPeekLength(out int count, out int prefixLength) && reader.Remaining - prefixLength >= count)
+        {
+            value = reader.ReadBytesBody(prefixLength, count);
+        }
+
+        return reader;
+    }
+
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private static BinarySequenceReader Read7BitCore(BinarySequenceReader reader, int maxBytes, out ulong value)
+    {
+        int length = reader.Peek7Bit(maxBytes, out value);
+        reader.Advance(length);
+        return reader;
+    }
 
     private enum Decode7BitStatus
     {
@@ -256,7 +298,7 @@ public ref partial struct BinarySequenceReader
         if (byteCount <= StackGatherLimit)
         {
             Span<byte> bytes = stackalloc byte[byteCount];
-            ReadRawSlow(bytes);
+            CopyAcrossSegments(bytes);
             return Encoding.UTF8.GetString(bytes);
         }
 
@@ -264,7 +306,7 @@ public ref partial struct BinarySequenceReader
         try
         {
             Span<byte> bytes = rented.AsSpan(0, byteCount);
-            ReadRawSlow(bytes);
+            CopyAcrossSegments(bytes);
             return Encoding.UTF8.GetString(bytes);
         }
         finally
@@ -291,29 +333,34 @@ public ref partial struct BinarySequenceReader
     }
 
     [MethodImpl(MethodImplOptions.NoInlining)]
-    private bool TryReadCharSlow(out char value)
+    private static BinarySequenceReader TryReadCharSlow(BinarySequenceReader reader, out char value, out bool read)
     {
         Span<byte> gathered = stackalloc byte[4];
-        int count = Peek(gathered);
+        int count = reader.Peek(gathered);
         switch (Utf8Char.Decode(gathered.Slice(0, count), out value, out int consumed))
         {
             case Utf8Char.Status.Done:
-                Advance(consumed);
-                return true;
+                reader.Advance(consumed);
+                read = true;
+                break;
             case Utf8Char.Status.Supplementary:
-                ThrowHelper.ThrowInvalidDataException_At(Position, "a supplementary character does not fit in one char.");
-                return false;
+                ThrowHelper.ThrowInvalidDataException_At(reader.Position, "a supplementary character does not fit in one char.");
+                read = false;
+                break;
             default:
                 value = default;
-                return false;
+                read = false;
+                break;
         }
+
+        return reader;
     }
 
     [MethodImpl(MethodImplOptions.NoInlining)]
-    private readonly void ThrowCharTruncated()
+    private static void ThrowCharTruncated(BinarySequenceReader reader)
     {
         Span<byte> gathered = stackalloc byte[1];
-        int needed = Peek(gathered) == 0 ? 1 : gathered[0] < 0xE0 ? 2 : gathered[0] < 0xF0 ? 3 : 4;
-        ThrowHelper.ThrowEndOfStreamException_Read(Position, needed, Remaining);
+        int needed = reader.Peek(gathered) == 0 ? 1 : gathered[0] < 0xE0 ? 2 : gathered[0] < 0xF0 ? 3 : 4;
+        ThrowHelper.ThrowEndOfStreamException_Read(reader.Position, needed, reader.Remaining);
     }
 }

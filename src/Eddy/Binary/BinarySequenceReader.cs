@@ -34,15 +34,7 @@ public ref partial struct BinarySequenceReader
 
     /// <summary>Creates a reader over every byte of <paramref name="sequence"/>.</summary>
     /// <param name="sequence">The bytes to read.</param>
-    public BinarySequenceReader(ReadOnlySequence<byte> sequence)
-    {
-        _sequence = sequence;
-        _length = sequence.Length;
-        _span = default;
-        _segmentEnd = 0;
-        _nextSegment = sequence.Start;
-        MoveToNextSegment();
-    }
+    public BinarySequenceReader(ReadOnlySequence<byte> sequence) => this = AtStart(sequence);
 
     /// <summary>Creates a reader over <paramref name="span"/>.</summary>
     /// <param name="span">The bytes to read.</param>
@@ -55,14 +47,35 @@ public ref partial struct BinarySequenceReader
         _nextSegment = default;
     }
 
+    private BinarySequenceReader(ReadOnlySequence<byte> sequence, long length)
+    {
+        _sequence = sequence;
+        _length = length;
+        _span = default;
+        _segmentEnd = 0;
+        _nextSegment = sequence.Start;
+    }
+
     /// <summary>How many bytes have been read.</summary>
-    public readonly long Position => _segmentEnd - _span.Length;
+    public readonly long Position
+    {
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        get => _segmentEnd - _span.Length;
+    }
 
     /// <summary>How many bytes are left.</summary>
-    public readonly long Remaining => _length - Position;
+    public readonly long Remaining
+    {
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        get => _length - Position;
+    }
 
     /// <summary>Whether every byte has been read.</summary>
-    public readonly bool End => Position == _length;
+    public readonly bool End
+    {
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        get => Position == _length;
+    }
 
     /// <summary>Reads one byte; any non-zero value is true, as in <see cref="System.IO.BinaryReader.ReadBoolean"/>.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
@@ -116,16 +129,11 @@ public ref partial struct BinarySequenceReader
 
     /// <summary>Reads sixteen bytes in <see cref="System.IO.BinaryWriter"/>'s decimal layout.</summary>
     /// <exception cref="System.IO.InvalidDataException">The flags hold bits a decimal cannot have, or a scale above 28.</exception>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public decimal ReadDecimal()
     {
-        DecimalBits bits = PeekUnmanaged<DecimalBits>().Normalize();
-        if (!bits.IsValid)
-        {
-            ThrowHelper.ThrowInvalidDataException_At(Position, "the decimal's flags are invalid.");
-        }
-
-        Advance(16);
-        return bits.ToDecimal();
+        this = ReadDecimalCore(this, out decimal value);
+        return value;
     }
 
     /// <summary>
@@ -161,6 +169,7 @@ public ref partial struct BinarySequenceReader
     /// <param name="value">The value read, or default.</param>
     /// <returns>Whether a value was read.</returns>
     /// <exception cref="System.IO.InvalidDataException">The bytes are there but malformed.</exception>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public unsafe bool TryRead<T>(out T value)
         where T : unmanaged
     {
@@ -188,24 +197,13 @@ public ref partial struct BinarySequenceReader
     /// </summary>
     /// <typeparam name="T">The element type.</typeparam>
     /// <param name="destination">Where the values go.</param>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public void ReadSpan<T>(scoped Span<T> destination)
         where T : unmanaged
     {
         if (typeof(T) == typeof(bool) || typeof(T) == typeof(char) || typeof(T) == typeof(decimal))
         {
-            BinarySequenceReader start = this;
-            try
-            {
-                for (int i = 0; i < destination.Length; i++)
-                {
-                    destination[i] = Read<T>();
-                }
-            }
-            catch (Exception e) when (e is System.IO.EndOfStreamException or System.IO.InvalidDataException)
-            {
-                this = start;
-                throw;
-            }
+            this = ReadEachCore(this, destination);
         }
         else
         {
@@ -216,6 +214,7 @@ public ref partial struct BinarySequenceReader
 
     /// <summary>Fills <paramref name="destination"/> with the next bytes, as they are.</summary>
     /// <param name="destination">Where the bytes go.</param>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public void ReadRaw(scoped Span<byte> destination)
     {
         if (destination.Length <= _span.Length)
@@ -225,23 +224,15 @@ public ref partial struct BinarySequenceReader
         }
         else
         {
-            ReadRawSlow(destination);
+            this = ReadRawSlow(this, destination);
         }
     }
 
     /// <summary>Skips <paramref name="count"/> bytes.</summary>
     /// <param name="count">How many bytes to skip.</param>
     /// <exception cref="ArgumentOutOfRangeException"><paramref name="count"/> is negative.</exception>
-    public void Skip(long count)
-    {
-        ThrowHelper.ThrowIfNegative(count);
-        if (count > Remaining)
-        {
-            ThrowHelper.ThrowEndOfStreamException_Read(Position, count, Remaining);
-        }
-
-        Advance(count);
-    }
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public void Skip(long count) => this = SkipCore(this, count);
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private unsafe T ReadUnmanaged<T>()
@@ -255,7 +246,78 @@ public ref partial struct BinarySequenceReader
             return value;
         }
 
-        return ReadUnmanagedSlow<T>();
+        this = ReadUnmanagedSlow(this, out T slowValue);
+        return slowValue;
+    }
+
+    // Slow paths are static and take and return the reader by value (this = Slow(this, ...)): a call that
+    // received the caller's reader by reference would force that local into memory for the whole calling
+    // method, and every fast-path read would then load and store its fields instead of keeping them in
+    // registers. Public methods are inlined wrappers for the same reason.
+
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private static BinarySequenceReader AtStart(ReadOnlySequence<byte> sequence)
+    {
+        var reader = new BinarySequenceReader(sequence, sequence.Length);
+        reader.MoveToNextSegment();
+        return reader;
+    }
+
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private static BinarySequenceReader ReadUnmanagedSlow<T>(BinarySequenceReader reader, out T value)
+        where T : unmanaged
+    {
+        value = default;
+        reader.CopyAcrossSegments(MemoryMarshal.AsBytes(MemoryMarshal.CreateSpan(ref value, 1)));
+        value = LittleEndian.Normalize(value);
+        return reader;
+    }
+
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private static BinarySequenceReader ReadRawSlow(BinarySequenceReader reader, scoped Span<byte> destination)
+    {
+        reader.CopyAcrossSegments(destination);
+        return reader;
+    }
+
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private static BinarySequenceReader ReadDecimalCore(BinarySequenceReader reader, out decimal value)
+    {
+        DecimalBits bits = reader.PeekUnmanaged<DecimalBits>().Normalize();
+        if (!bits.IsValid)
+        {
+            ThrowHelper.ThrowInvalidDataException_At(reader.Position, "the decimal's flags are invalid.");
+        }
+
+        reader.Advance(16);
+        value = bits.ToDecimal();
+        return reader;
+    }
+
+    /// <summary>Reads element by element; on failure leaves the original reader untouched (the caller keeps it).</summary>
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private static BinarySequenceReader ReadEachCore<T>(BinarySequenceReader reader, scoped Span<T> destination)
+        where T : unmanaged
+    {
+        for (int i = 0; i < destination.Length; i++)
+        {
+            destination[i] = reader.Read<T>();
+        }
+
+        return reader;
+    }
+
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private static BinarySequenceReader SkipCore(BinarySequenceReader reader, long count)
+    {
+        ThrowHelper.ThrowIfNegative(count);
+        if (count > reader.Remaining)
+        {
+            ThrowHelper.ThrowEndOfStreamException_Read(reader.Position, count, reader.Remaining);
+        }
+
+        reader.Advance(count);
+        return reader;
     }
 
     /// <summary>Reads a <typeparamref name="T"/> without consuming it; throws if fewer bytes remain.</summary>
@@ -272,18 +334,8 @@ public ref partial struct BinarySequenceReader
         return LittleEndian.Normalize(value);
     }
 
-    [MethodImpl(MethodImplOptions.NoInlining)]
-    private T ReadUnmanagedSlow<T>()
-        where T : unmanaged
-    {
-        T value = default;
-        ReadRawSlow(MemoryMarshal.AsBytes(MemoryMarshal.CreateSpan(ref value, 1)));
-        return LittleEndian.Normalize(value);
-    }
-
     /// <summary>Copies across segments; checks the whole length first, so a short read consumes nothing.</summary>
-    [MethodImpl(MethodImplOptions.NoInlining)]
-    private void ReadRawSlow(scoped Span<byte> destination)
+    private void CopyAcrossSegments(scoped Span<byte> destination)
     {
         if (destination.Length > Remaining)
         {
