@@ -5,6 +5,7 @@ using System.IO;
 using System.Runtime.InteropServices;
 using BenchmarkDotNet.Attributes;
 using Eddy.Binary;
+using Eddy.Buffers;
 
 namespace Eddy.Benchmarks.Binary;
 
@@ -39,6 +40,28 @@ public class BinaryInt64Benchmarks
         writer.Flush();
         stream.Position = 0;
         using var reader = new BinaryReader(stream);
+        long sum = 0;
+        for (int i = 0; i < N; i++)
+        {
+            sum += reader.ReadInt64();
+        }
+
+        return sum;
+    }
+
+    /// <summary>The span writer into a fresh SegmentedBuffer (pooled chunks), read back as a sequence.</summary>
+    [Benchmark]
+    public long Eddy_SegmentedBuffer()
+    {
+        using var buffer = new SegmentedBuffer<byte>();
+        var writer = new BinaryBufferWriter(buffer);
+        for (long i = 0; i < N; i++)
+        {
+            writer.Write(i);
+        }
+
+        writer.Flush();
+        var reader = new BinarySequenceReader(buffer);
         long sum = 0;
         for (int i = 0; i < N; i++)
         {

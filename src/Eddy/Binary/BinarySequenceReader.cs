@@ -2,6 +2,7 @@ using System;
 using System.Buffers;
 using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
+using Eddy.Buffers;
 using Eddy.Internal;
 
 namespace Eddy.Binary;
@@ -35,6 +36,14 @@ public ref partial struct BinarySequenceReader
     /// <summary>Creates a reader over every byte of <paramref name="sequence"/>.</summary>
     /// <param name="sequence">The bytes to read.</param>
     public BinarySequenceReader(ReadOnlySequence<byte> sequence) => this = AtStart(sequence);
+
+    /// <summary>Creates a reader over everything written to <paramref name="buffer"/> and not yet consumed.</summary>
+    /// <param name="buffer">The bytes to read; writing to it invalidates the reader, as for <see cref="SegmentedBuffer{T}.AsReadOnlySequence"/>.</param>
+    /// <exception cref="ArgumentNullException"><paramref name="buffer"/> is null.</exception>
+    public BinarySequenceReader(SegmentedBuffer<byte> buffer)
+        : this(NotNull(buffer).AsReadOnlySequence())
+    {
+    }
 
     /// <summary>Creates a reader over <paramref name="span"/>.</summary>
     /// <param name="span">The bytes to read.</param>
@@ -254,6 +263,13 @@ public ref partial struct BinarySequenceReader
     // received the caller's reader by reference would force that local into memory for the whole calling
     // method, and every fast-path read would then load and store its fields instead of keeping them in
     // registers. Public methods are inlined wrappers for the same reason.
+
+    private static T NotNull<T>(T? value)
+        where T : class
+    {
+        ThrowHelper.ThrowIfNull(value, "buffer");
+        return value;
+    }
 
     [MethodImpl(MethodImplOptions.NoInlining)]
     private static BinarySequenceReader AtStart(ReadOnlySequence<byte> sequence)

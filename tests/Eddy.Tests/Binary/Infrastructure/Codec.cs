@@ -4,6 +4,7 @@ using System.IO;
 using System.Linq;
 using System.Text;
 using Eddy.Binary;
+using Eddy.Buffers;
 
 namespace Eddy.Tests.Binary.Infrastructure;
 
@@ -61,6 +62,16 @@ internal sealed record Codec<T>(
         }
 
         Assert.Equal(expected, ReadAllWithBcl(tiny.WrittenBytes, values.Length));
+
+        // The real chunked buffer, with chunks small enough that reads straddle them.
+        using (var segmented = new SegmentedBuffer<byte>(initialChunkLength: 1, maxChunkLength: 16))
+        {
+            Assert.Equal(theirs.Length, WriteAll(segmented, values));
+            Assert.Equal(theirs, segmented.ToArray());
+            var segmentedReader = new BinarySequenceReader(segmented);
+            Assert.Equal(expected, ReadAll(ref segmentedReader, values.Length));
+            Assert.True(segmentedReader.End);
+        }
 
         var spanReader = new BinarySequenceReader(theirs);
         Assert.Equal(expected, ReadAll(ref spanReader, values.Length));
