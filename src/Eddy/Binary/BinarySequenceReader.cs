@@ -41,7 +41,20 @@ public ref partial struct BinarySequenceReader
     /// <param name="buffer">The bytes to read; writing to it invalidates the reader, as for <see cref="SegmentedBuffer{T}.AsReadOnlySequence"/>.</param>
     /// <exception cref="ArgumentNullException"><paramref name="buffer"/> is null.</exception>
     public BinarySequenceReader(SegmentedBuffer<byte> buffer)
-        : this(NotNull(buffer).AsReadOnlySequence())
+        : this(NotNull(buffer, nameof(buffer)).AsReadOnlySequence())
+    {
+    }
+
+    /// <summary>
+    /// Creates a reader over all of <paramref name="stream"/>'s bytes, from byte 0 whatever its
+    /// <see cref="System.IO.Stream.Position"/> (as <see cref="PooledMemoryStream.GetReadOnlySequence"/>), without copying.
+    /// The reader does not move the stream's position.
+    /// </summary>
+    /// <param name="stream">The bytes to read; writing to it invalidates the reader.</param>
+    /// <exception cref="ArgumentNullException"><paramref name="stream"/> is null.</exception>
+    /// <exception cref="ObjectDisposedException"><paramref name="stream"/> is disposed.</exception>
+    public BinarySequenceReader(PooledMemoryStream stream)
+        : this(NotNull(stream, nameof(stream)).GetReadOnlySequence())
     {
     }
 
@@ -264,10 +277,10 @@ public ref partial struct BinarySequenceReader
     // method, and every fast-path read would then load and store its fields instead of keeping them in
     // registers. Public methods are inlined wrappers for the same reason.
 
-    private static T NotNull<T>(T? value)
+    private static T NotNull<T>(T? value, string paramName)
         where T : class
     {
-        ThrowHelper.ThrowIfNull(value, "buffer");
+        ThrowHelper.ThrowIfNull(value, paramName);
         return value;
     }
 
