@@ -17,6 +17,7 @@ namespace Eddy.Benchmarks.Binary;
 public class BinaryInt64Benchmarks
 {
     private readonly ArrayBufferWriter<byte> _reusedOutput = new();
+    private readonly SegmentedBuffer<byte> _reusedBuffer = new();
     private byte[] _floor = Array.Empty<byte>();
 
     [ParamsSource(nameof(Sizes))]
@@ -26,6 +27,9 @@ public class BinaryInt64Benchmarks
 
     [GlobalSetup]
     public void Setup() => _floor = new byte[N * sizeof(long)];
+
+    [GlobalCleanup]
+    public void Cleanup() => _reusedBuffer.Dispose();
 
     [Benchmark(Baseline = true)]
     public long BinaryWriter_MemoryStream()
@@ -62,6 +66,28 @@ public class BinaryInt64Benchmarks
 
         writer.Flush();
         var reader = new BinarySequenceReader(buffer);
+        long sum = 0;
+        for (int i = 0; i < N; i++)
+        {
+            sum += reader.ReadInt64();
+        }
+
+        return sum;
+    }
+
+    /// <summary>The same over one SegmentedBuffer reset between rounds, keeping its chunks.</summary>
+    [Benchmark]
+    public long Eddy_SegmentedBuffer_Reused()
+    {
+        _reusedBuffer.Reset(keepChunks: true);
+        var writer = new BinaryBufferWriter(_reusedBuffer);
+        for (long i = 0; i < N; i++)
+        {
+            writer.Write(i);
+        }
+
+        writer.Flush();
+        var reader = new BinarySequenceReader(_reusedBuffer);
         long sum = 0;
         for (int i = 0; i < N; i++)
         {
