@@ -155,6 +155,18 @@ public class BinaryBufferWriterTests
         b.Flush();
 
         Assert.Equal(byOne.WrittenSpan.ToArray(), bySpan.WrittenSpan.ToArray());
+
+        var reader = new BinarySequenceReader(TinySegments.Split(bySpan.WrittenSpan, seed: 7, maxSegment: 2));
+        var chars = new char[3];
+        var decimals = new decimal[2];
+        var bools = new bool[2];
+        reader.ReadSpan<char>(chars);
+        reader.ReadSpan<decimal>(decimals);
+        reader.ReadSpan<bool>(bools);
+        Assert.Equal("é€a", new string(chars));
+        Assert.Equal(new[] { 1.5m, -2m }, decimals);
+        Assert.Equal(new[] { true, false }, bools);
+        Assert.True(reader.End);
     }
 
     [Fact]

@@ -253,6 +253,22 @@ public class BinarySequenceReaderTests
     }
 
     [Fact]
+    public void A_slice_that_starts_and_ends_inside_segments_reads_only_its_bytes()
+    {
+        byte[] bytes = Enumerable.Range(0, 64).Select(i => (byte)i).ToArray();
+        ReadOnlySequence<byte> slice = TinySegments.Split(bytes, seed: 10, maxSegment: 5).Slice(5, 20);
+        var reader = new BinarySequenceReader(slice);
+        Assert.Equal(20, reader.Remaining);
+
+        var read = new byte[16];
+        reader.ReadRaw(read);
+        Assert.Equal(bytes.Skip(5).Take(16), read);
+        Assert.Equal(0x18171615, reader.ReadInt32());
+        Assert.True(reader.End);
+        AssertThrows<EndOfStreamException>(ref reader, (ref BinarySequenceReader r) => r.ReadByte());
+    }
+
+    [Fact]
     public void An_empty_sequence_is_at_its_end()
     {
         var reader = new BinarySequenceReader(ReadOnlySequence<byte>.Empty);
