@@ -98,8 +98,12 @@ public static class PublicApiListing
         return Finish(text, type);
     }
 
+    // The compiler marks every ref struct [Obsolete] (with [CompilerFeatureRequired]) for old compilers; only an
+    // [Obsolete] written in the source is part of the API.
     private static string Finish(StringBuilder text, MemberInfo member) =>
-        member.IsDefined(typeof(ObsoleteAttribute), false) ? "[Obsolete] " + text : text.ToString();
+        member.IsDefined(typeof(ObsoleteAttribute), false) && !member.IsDefined(typeof(CompilerFeatureRequiredAttribute), false)
+            ? "[Obsolete] " + text
+            : text.ToString();
 
     private static IEnumerable<string> DescribeMembers(Type type)
     {

@@ -1,0 +1,55 @@
+using System;
+using System.IO;
+using Eddy.Tests.Ship.Infrastructure;
+
+namespace Eddy.Tests.Ship;
+
+/// <summary>Each sample under samples/ runs to completion, exits with 0 and prints what it verified.</summary>
+public class SampleTests
+{
+    private static readonly TimeSpan s_timeout = TimeSpan.FromMinutes(1);
+
+    [Fact]
+    public void Json_http_sample_serves_pooled_json_on_loopback_and_verifies_it()
+    {
+        var result = SampleApp.Run("Eddy.Samples.JsonHttp", s_timeout);
+
+        Assert.True(result.ExitCode == 0, result.ToString());
+        Assert.Matches(@"listening on http://127\.0\.0\.1:\d+/", result.Output);
+        Assert.Contains("response 3: 116039 bytes, 2000 forecasts, Content-Length matches", result.Output, StringComparison.Ordinal);
+        Assert.Contains("verified 3 JSON responses served from pooled streams", result.Output, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void Gzip_sample_round_trips_its_generated_file()
+    {
+        var result = SampleApp.Run("Eddy.Samples.Gzip", s_timeout);
+
+        Assert.True(result.ExitCode == 0, result.ToString());
+        Assert.Matches(@"input 4,194,\d{3} bytes -> gzip [\d,]+ bytes", result.Output);
+        Assert.Contains("round trip verified", result.Output, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void Gzip_sample_round_trips_a_given_incompressible_file()
+    {
+        var input = Path.Combine(Path.GetTempPath(), "eddy-gzip-input-" + Guid.NewGuid().ToString("N") + ".bin");
+        var bytes = new byte[300_000];
+        new Random(7).NextBytes(bytes);
+        File.WriteAllBytes(input, bytes);
+        try
+        {
+            var result = SampleApp.Run("Eddy.Samples.Gzip", s_timeout, input);
+
+            Assert.True(result.ExitCode == 0, result.ToString());
+            Assert.Contains("input 300,000 bytes", result.Output, StringComparison.Ordinal);
+            Assert.Contains("restored 300,000 bytes", result.Output, StringComparison.Ordinal);
+            Assert.Contains("round trip verified", result.Output, StringComparison.Ordinal);
+            Assert.True(File.Exists(input), "the sample must not touch the input file");
+        }
+        finally
+        {
+            File.Delete(input);
+        }
+    }
+}
