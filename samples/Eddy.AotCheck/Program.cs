@@ -2,6 +2,8 @@ using System;
 using System.Buffers;
 using System.IO;
 using System.Linq;
+using Eddy;
+using Eddy.Binary;
 using Eddy.Buffers;
 
 // Every check prints one line; any failure makes the exit code 1, so the test and the AOT run can tell.
@@ -48,6 +50,55 @@ using (var buffer = new SegmentedBuffer<byte>(initialChunkLength: 256, maxChunkL
     var middle = new byte[10];
     buffer.CopyTo(5_000, middle);
     Check("SegmentedBuffer<byte> reads at a position", middle.AsSpan().SequenceEqual(payload.AsSpan(5_000, 10)));
+}
+
+foreach (var mode in new[] { PooledMemoryStreamMode.Auto, PooledMemoryStreamMode.Contiguous, PooledMemoryStreamMode.Segmented })
+{
+    var options = new PooledMemoryStreamOptions { Mode = mode, ChunkLength = 1024, ClearOnReturn = true };
+    using var stream = new PooledMemoryStream(options);
+    stream.Write(payload);
+    stream.WriteByte(7);
+    payload.AsSpan(0, 10).CopyTo(stream.GetSpan(10));
+    stream.Advance(10);
+    stream.Position = 0;
+    var back = new byte[payload.Length];
+    stream.ReadExactly(back);
+    Check($"PooledMemoryStream ({mode}) reads back what was written", back.AsSpan().SequenceEqual(payload) && stream.ReadByte() == 7);
+    Check($"PooledMemoryStream ({mode}) exposes its content as a sequence", stream.GetReadOnlySequence().Length == payload.Length + 11 && stream.ToArray().Length == payload.Length + 11);
+}
+
+using (var fromArray = new PooledMemoryStream(payload))
+{
+    Check("PooledMemoryStream over an array reads it", fromArray.Length == payload.Length && fromArray.ReadByte() == payload[0]);
+}
+
+var streamPool = new PooledMemoryStreamPool(new PooledMemoryStreamOptions { InitialCapacity = 4096 }, maxRetained: 2);
+var lease = streamPool.RentLease();
+lease.Stream.Write(payload);
+var rented = lease.Stream;
+lease.Dispose();
+var again = streamPool.Rent();
+Check("PooledMemoryStreamPool hands the returned stream out again, empty", ReferenceEquals(rented, again) && again.Length == 0 && !lease.IsActive);
+streamPool.Return(again);
+
+using (var output = new PooledMemoryStream())
+{
+    var binary = new BinaryBufferWriter(output);
+    binary.Write(42);
+    binary.Write("héllo");
+    binary.Write7BitEncodedInt64(long.MaxValue);
+    binary.WriteSpan<double>([1.5, 2.5]);
+    binary.Flush();
+    using (var chain = new BinaryChainWriter(output))
+    {
+        _ = chain << 3.25m << true << "chained";
+    }
+
+    var reader = new BinarySequenceReader(output);
+    var roundTrip = reader.ReadInt32() == 42 && reader.ReadString() == "héllo" && reader.Read7BitEncodedInt64() == long.MaxValue
+        && reader.Read<double>() == 1.5 && reader.Read<double>() == 2.5
+        && reader.ReadDecimal() == 3.25m && reader.ReadBoolean() && reader.ReadString() == "chained" && reader.End;
+    Check("BinaryBufferWriter, BinaryChainWriter and BinarySequenceReader round-trip through a PooledMemoryStream", roundTrip);
 }
 
 Console.WriteLine(failures == 0 ? "all checks passed" : $"{failures} checks failed");
