@@ -41,7 +41,7 @@ public sealed partial class BlockPool : ArrayPool<byte>
     private const int MaximumArrayLength = 0x7FFFFFC7;
 
     /// <summary>The per-process random value stamped into the last 8 bytes of a block while it is pooled.</summary>
-    private static readonly long s_cookie = CreateCookie();
+    private static readonly long s_cookie = PoolCookie.Value;
 
     // A thread-local slot holds a block, null (a reservation against the cap but no block), or this marker:
     // no reservation. The marker is zero-length, unlike any block.
@@ -550,14 +550,6 @@ public sealed partial class BlockPool : ArrayPool<byte>
     }
 
     private static void ClearBlock(byte[] block) => block.AsSpan().Clear();
-
-    private static long CreateCookie()
-    {
-        // Any non-zero value works; zero is what Rent writes over the cookie.
-        byte[] bytes = Guid.NewGuid().ToByteArray();
-        long cookie = BitConverter.ToInt64(bytes, 0) ^ BitConverter.ToInt64(bytes, 8);
-        return cookie == 0 ? 0x5EED_B10C_C0FF_EE00 : cookie;
-    }
 
     internal static string FormatLength(long length) =>
         length >= 1 << 20 && length % (1 << 20) == 0 ? $"{length >> 20} MiB"

@@ -1,4 +1,5 @@
 using System;
+using System.Runtime.InteropServices;
 
 namespace Eddy.Pooling;
 
@@ -7,16 +8,21 @@ namespace Eddy.Pooling;
 /// re-registers itself, so it runs once per collection of the generation it has aged into (Gen2 after its
 /// first two survivals). Holding the target weakly lets pools be collected; the callbacks then stop.
 /// </summary>
+/// <remarks>
+/// The target is held by a raw weak <see cref="GCHandle"/>, not a <see cref="WeakReference{T}"/>: a weak
+/// reference object reachable only from this finalizable object is finalized in the same cycle, which frees
+/// its handle and would make the target look dead at the first callback.
+/// </remarks>
 internal sealed class Gen2GcCallback
 {
     private readonly Func<object, bool> _callback;
-    private readonly WeakReference<object> _target;
+    private GCHandle _target;
     private int _lastGen2Count;
 
     private Gen2GcCallback(Func<object, bool> callback, object target)
     {
         _callback = callback;
-        _target = new WeakReference<object>(target);
+        _target = GCHandle.Alloc(target, GCHandleType.Weak);
         _lastGen2Count = GC.CollectionCount(2);
     }
 
@@ -27,8 +33,10 @@ internal sealed class Gen2GcCallback
 
     ~Gen2GcCallback()
     {
-        if (!_target.TryGetTarget(out object? target) || Environment.HasShutdownStarted)
+        object? target = _target.Target;
+        if (target is null || Environment.HasShutdownStarted)
         {
+            _target.Free();
             return;
         }
 
@@ -39,6 +47,7 @@ internal sealed class Gen2GcCallback
             _lastGen2Count = gen2Count;
             if (!_callback(target))
             {
+                _target.Free();
                 return;
             }
         }
