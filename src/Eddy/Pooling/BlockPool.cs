@@ -40,7 +40,7 @@ public sealed partial class BlockPool : ArrayPool<byte>
     /// <summary>The largest length any byte array may have (<c>Array.MaxLength</c>).</summary>
     private const int MaximumArrayLength = 0x7FFFFFC7;
 
-    /// <summary>The per-process random value stamped into the last 8 bytes of a block while it is pooled.</summary>
+    /// <summary>The per-process random value stamped into the first 8 bytes of a block while it is pooled.</summary>
     private static readonly long s_cookie = PoolCookie.Value;
 
     // A thread-local slot holds a block, null (a reservation against the cap but no block), or this marker:
@@ -173,7 +173,7 @@ public sealed partial class BlockPool : ArrayPool<byte>
                     slot.Rented++;
                     if (_detectDoubleReturn)
                     {
-                        WriteTail(block, 0);
+                        WriteHead(block, 0);
                     }
 
                     return block;
@@ -213,7 +213,7 @@ public sealed partial class BlockPool : ArrayPool<byte>
 
         if (_detectDoubleReturn)
         {
-            if (ReadTail(array) == s_cookie)
+            if (ReadHead(array) == s_cookie)
             {
                 ThrowIfPooled(array, index);
             }
@@ -224,7 +224,7 @@ public sealed partial class BlockPool : ArrayPool<byte>
             }
 
             // Stamped before the block is published: once it is in a slot another thread may rent it.
-            WriteTail(array, s_cookie);
+            WriteHead(array, s_cookie);
         }
         else if (clearArray | _clearOnReturn)
         {
@@ -346,7 +346,7 @@ public sealed partial class BlockPool : ArrayPool<byte>
                 Interlocked.Add(ref _reservedBytes, -length);
                 if (_detectDoubleReturn)
                 {
-                    WriteTail(block, 0);
+                    WriteHead(block, 0);
                 }
 
                 slots[index].Rented++;
@@ -477,7 +477,7 @@ public sealed partial class BlockPool : ArrayPool<byte>
         if (_detectDoubleReturn && length >= 8)
         {
             // Uninitialized memory may hold a cookie from a dropped block; a fresh block must not look pooled.
-            WriteTail(block, 0);
+            WriteHead(block, 0);
         }
 
         Interlocked.Increment(ref _allocatedBlocks);
@@ -529,23 +529,25 @@ public sealed partial class BlockPool : ArrayPool<byte>
         return (int)((uint)id % (uint)stackCount);
     }
 
+    // The cookie sits in the first 8 bytes: they share a cache line with the array header that Rent and
+    // Return read anyway (the length), where the last 8 bytes would cost a second line, often a second page.
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static long ReadTail(byte[] block)
+    private static long ReadHead(byte[] block)
     {
 #if NET
-        return Unsafe.ReadUnaligned<long>(ref Unsafe.Add(ref MemoryMarshal.GetArrayDataReference(block), (nint)(uint)block.Length - 8));
+        return Unsafe.ReadUnaligned<long>(ref MemoryMarshal.GetArrayDataReference(block));
 #else
-        return MemoryMarshal.Read<long>(block.AsSpan(block.Length - 8));
+        return MemoryMarshal.Read<long>(block);
 #endif
     }
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static void WriteTail(byte[] block, long value)
+    private static void WriteHead(byte[] block, long value)
     {
 #if NET
-        Unsafe.WriteUnaligned(ref Unsafe.Add(ref MemoryMarshal.GetArrayDataReference(block), (nint)(uint)block.Length - 8), value);
+        Unsafe.WriteUnaligned(ref MemoryMarshal.GetArrayDataReference(block), value);
 #else
-        MemoryMarshal.Write(block.AsSpan(block.Length - 8), ref value);
+        MemoryMarshal.Write(block, ref value);
 #endif
     }
 

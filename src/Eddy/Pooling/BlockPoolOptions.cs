@@ -52,7 +52,7 @@ public sealed class BlockPoolOptions
 
     /// <summary>
     /// When true, returning a block that is already in the pool throws <see cref="InvalidOperationException"/>.
-    /// The check stamps a per-process random 64-bit cookie into the last 8 bytes of pooled blocks.
+    /// The check stamps a per-process random 64-bit cookie into the first 8 bytes of pooled blocks (overwritten with zeros when the block is rented).
     /// </summary>
     /// <remarks>Default: true.</remarks>
     public bool DetectDoubleReturn { get; set; } = true;
