@@ -1,15 +1,19 @@
 using System;
 using System.Buffers;
 using System.IO;
+using Eddy.Pooling;
 
 namespace Eddy.Samples.Gzip;
 
-/// <summary>Stream copy and comparison through buffers rented from a pool rather than allocated per call.</summary>
+/// <summary>
+/// Stream copy and comparison through buffers rented from <see cref="BlockPool.Shared"/> (the pool that
+/// <see cref="PooledMemoryStream"/> uses too when given none) rather than allocated per call.
+/// </summary>
 internal static class PooledCopy
 {
     private const int BufferLength = 81_920;
 
-    private static ArrayPool<byte> Pool => ArrayPool<byte>.Shared;
+    private static ArrayPool<byte> Pool => BlockPool.Shared;
 
     public static void Copy(Stream source, Stream destination)
     {

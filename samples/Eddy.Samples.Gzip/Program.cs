@@ -3,6 +3,7 @@ using System.Diagnostics;
 using System.IO;
 using System.IO.Compression;
 using Eddy;
+using Eddy.Pooling;
 using Eddy.Samples.Gzip;
 
 // Gzips a file through pooled memory and back, and checks the round trip byte for byte.
@@ -42,6 +43,8 @@ try
     var inputLength = new FileInfo(input).Length;
     var gzipLength = new FileInfo(gzipPath).Length;
     Console.WriteLine($"input {inputLength:N0} bytes -> gzip {gzipLength:N0} bytes ({100.0 * gzipLength / inputLength:F1} %) -> restored {restored.Length:N0} bytes in {watch.ElapsedMilliseconds} ms");
+    var pool = BlockPool.Shared.GetStatistics();
+    Console.WriteLine($"BlockPool.Shared: {pool.RentedBlocks} blocks rented, {pool.ReturnedBlocks} returned ({pool.RentedBlocks - pool.ReturnedBlocks} still held by the restored stream), {pool.AllocatedBlocks} allocated new");
     Console.WriteLine(identical ? "round trip verified: restored bytes equal the input" : "MISMATCH: restored bytes differ from the input");
     return identical ? 0 : 1;
 }

@@ -28,6 +28,7 @@ public class SampleTests
         Assert.True(result.ExitCode == 0, result.ToString());
         Assert.Matches(@"input 4,194,\d{3} bytes -> gzip [\d,]+ bytes", result.Output);
         Assert.Contains("round trip verified", result.Output, StringComparison.Ordinal);
+        Assert.Matches(@"BlockPool\.Shared: \d+ blocks rented", result.Output);
     }
 
     [Fact]
@@ -51,5 +52,17 @@ public class SampleTests
         {
             File.Delete(input);
         }
+    }
+
+    [Fact]
+    public void Game_loop_sample_allocates_nothing_per_frame_in_steady_state()
+    {
+        var result = SampleApp.Run("Eddy.Samples.GameLoop", s_timeout);
+
+        Assert.True(result.ExitCode == 0, result.ToString());
+        Assert.Contains("steady state (frames 121-600): 0 bytes allocated in total, 0 at most in one frame", result.Output, StringComparison.Ordinal);
+        Assert.Contains("allocations per frame in steady state: 0", result.Output, StringComparison.Ordinal);
+        Assert.Matches(@"frame 600:\s+0 bytes allocated, 14 bursts active", result.Output);
+        Assert.Contains("checksum 98735040", result.Output, StringComparison.Ordinal);
     }
 }
