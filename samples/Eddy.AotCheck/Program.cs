@@ -5,6 +5,7 @@ using System.Linq;
 using Eddy;
 using Eddy.Binary;
 using Eddy.Buffers;
+using Eddy.Pooling;
 
 // Every check prints one line; any failure makes the exit code 1, so the test and the AOT run can tell.
 var failures = 0;
@@ -100,6 +101,36 @@ using (var output = new PooledMemoryStream())
         && reader.ReadDecimal() == 3.25m && reader.ReadBoolean() && reader.ReadString() == "chained" && reader.End;
     Check("BinaryBufferWriter, BinaryChainWriter and BinarySequenceReader round-trip through a PooledMemoryStream", roundTrip);
 }
+
+var blockPool = new BlockPool(new BlockPoolOptions { MaximumBlockLength = 2 << 20, ClearOnReturn = true });
+var block = blockPool.Rent(1000);
+blockPool.Return(block);
+var statistics = blockPool.GetStatistics();
+Check("BlockPool rents power-of-two blocks and counts them", block.Length == 1024 && statistics.RentedBlocks == 1 && statistics.ReturnedBlocks == 1);
+var sharedBlock = BlockPool.Shared.Rent(300);
+BlockPool.Shared.Return(sharedBlock);
+Check("BlockPool.Shared rents at least the minimum block", sharedBlock.Length >= BlockPool.MinimumBlockLength);
+
+var eddyPool = new EddyArrayPool<string>();
+var strings = eddyPool.Rent(100);
+strings[0] = "held";
+eddyPool.Return(strings);
+Check("EddyArrayPool<string> clears references on return", eddyPool.Rent(100) is var again2 && ReferenceEquals(again2, strings) && again2[0] is null);
+
+var fixedPool = new FixedArrayPool<int, L64>();
+using (fixedPool.Rent(out var fixedArray))
+{
+    fixedArray[63] = 1;
+}
+
+Check("FixedArrayPool<int, L64> keeps the leased array", fixedPool.Count == 1 && FixedArrayPool<int, L64>.ArrayLength == 64);
+var concurrent = ConcurrentFixedArrayPool<long, L16>.Shared;
+var shared16 = concurrent.Rent();
+concurrent.Return(shared16);
+Check("ConcurrentFixedArrayPool<long, L16> rents exact lengths", shared16.Length == 16);
+var perThread = ThreadStaticFixedArrayPool<byte, L4096>.Shared;
+var page = perThread.Rent();
+Check("ThreadStaticFixedArrayPool<byte, L4096> takes its array back", page.Length == 4096 && perThread.TryReturn(page));
 
 Console.WriteLine(failures == 0 ? "all checks passed" : $"{failures} checks failed");
 return failures == 0 ? 0 : 1;
