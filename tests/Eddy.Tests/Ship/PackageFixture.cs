@@ -6,7 +6,7 @@ using Eddy.Tests.Ship.Infrastructure;
 namespace Eddy.Tests.Ship;
 
 /// <summary>
-/// Packs src/Eddy once for the package tests, into a folder of its own so parallel runs never share an output.
+/// Packs src/Eddy and src/Eddy.Extensions.ObjectPool once for the package tests, into a folder of its own so parallel runs never share an output.
 /// </summary>
 public sealed class PackageFixture : IDisposable
 {
@@ -21,7 +21,15 @@ public sealed class PackageFixture : IDisposable
             s_packTimeout,
             "pack", "src/Eddy/Eddy.csproj", "-c", "Release", "-o", OutputDirectory,
             "--disable-build-servers", "-v", "quiet", "-p:ContinuousIntegrationBuild=true");
-        PackagePath = Directory.EnumerateFiles(OutputDirectory, "*.nupkg").SingleOrDefault(p => !p.EndsWith(".symbols.nupkg", StringComparison.Ordinal));
+        PackagePath = Directory.EnumerateFiles(OutputDirectory, "*.nupkg").SingleOrDefault();
+
+        var extensionDirectory = Path.Combine(OutputDirectory, "extensions");
+        ExtensionPack = DotnetCli.Run(
+            RepositoryRoot.Path,
+            s_packTimeout,
+            "pack", "src/Eddy.Extensions.ObjectPool/Eddy.Extensions.ObjectPool.csproj", "-c", "Release", "-o", extensionDirectory,
+            "--disable-build-servers", "-v", "quiet", "-p:ContinuousIntegrationBuild=true");
+        ExtensionPackagePath = Directory.Exists(extensionDirectory) ? Directory.EnumerateFiles(extensionDirectory, "*.nupkg").SingleOrDefault() : null;
     }
 
     public string OutputDirectory { get; }
@@ -30,6 +38,11 @@ public sealed class PackageFixture : IDisposable
 
     /// <summary>The .nupkg produced, or null when the pack failed (the tests then show <see cref="Pack"/>).</summary>
     public string? PackagePath { get; }
+
+    public ProcessResult ExtensionPack { get; }
+
+    /// <summary>The Eddy.Extensions.ObjectPool .nupkg, or null when its pack failed.</summary>
+    public string? ExtensionPackagePath { get; }
 
     public void Dispose()
     {

@@ -112,6 +112,34 @@ public class PackageTests : IClassFixture<PackageFixture>
         Assert.Equal(pdb.Documents.Count, embeddedSources);
     }
 
+    [Fact]
+    public void Object_pool_package_depends_on_eddy_and_the_object_pool_for_every_target()
+    {
+        Assert.True(_package.ExtensionPack.ExitCode == 0 && _package.ExtensionPackagePath is not null, "dotnet pack failed: " + _package.ExtensionPack);
+        using var zip = ZipFile.OpenRead(_package.ExtensionPackagePath);
+        var nuspec = LoadEntry(zip, "Eddy.Extensions.ObjectPool.nuspec");
+        var metadata = nuspec.Root!.Elements().Single(e => e.Name.LocalName == "metadata");
+
+        Assert.Equal("Eddy.Extensions.ObjectPool", metadata.Elements().Single(e => e.Name.LocalName == "id").Value);
+        Assert.Equal("README.md", metadata.Elements().Single(e => e.Name.LocalName == "readme").Value);
+        Assert.NotNull(zip.GetEntry("README.md"));
+        var groups = metadata.Descendants().Where(e => e.Name.LocalName == "group").ToList();
+        Assert.Equal(3, groups.Count);
+        foreach (var group in groups)
+        {
+            var dependencies = group.Elements()
+                .Select(d => d.Attribute("id")!.Value + " " + d.Attribute("version")!.Value)
+                .Order(StringComparer.Ordinal);
+            Assert.Equal([$"Eddy {ProjectVersion()}", "Microsoft.Extensions.ObjectPool 11.0.0"], dependencies);
+        }
+
+        foreach (var framework in s_targetFrameworks)
+        {
+            Assert.NotNull(zip.GetEntry($"lib/{framework}/Eddy.Extensions.ObjectPool.dll"));
+            Assert.NotNull(zip.GetEntry($"lib/{framework}/Eddy.Extensions.ObjectPool.xml"));
+        }
+    }
+
     private XDocument ReadNuspec()
     {
         using var zip = ZipFile.OpenRead(_package.PackagePath!);
