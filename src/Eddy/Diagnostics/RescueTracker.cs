@@ -20,7 +20,7 @@ namespace Eddy.Diagnostics;
 /// </remarks>
 internal sealed class RescueTracker
 {
-    private readonly RescueRegistry<OwnerSlot> _registry = new(static () => new OwnerSlot());
+    private readonly OwnerRegistry _registry = new();
 
     public RescueTracker() =>
         Gen2GcCallback.Register(static tracker => ((RescueTracker)tracker).OnGen2Collection(), this);
@@ -44,11 +44,11 @@ internal sealed class RescueTracker
     /// Starts tracking <paramref name="owner"/>; if it is collected before <see cref="Untrack"/>,
     /// <paramref name="resources"/> is rescued. Returns the ticket to pass to <see cref="Untrack"/>.
     /// </summary>
-    public OwnerSlot Track(object owner, IRescuable resources)
+    public int Track(object owner, IRescuable resources)
     {
         StackTrace? creationStack = LeakTracker.SampleCreation();
         List<LeakReport>? reports = null;
-        OwnerSlot slot;
+        int slot;
         lock (_registry.SyncRoot)
         {
             if (_registry.NeedsSweep)
@@ -56,8 +56,7 @@ internal sealed class RescueTracker
                 reports = _registry.SweepLocked();
             }
 
-            slot = _registry.TrackLocked(owner, creationStack);
-            slot.Resources = resources;
+            slot = _registry.TrackLocked(owner, resources, creationStack);
         }
 
         LeakReport.PublishAll(reports);
@@ -69,17 +68,14 @@ internal sealed class RescueTracker
     /// <paramref name="ticket"/> no longer tracks <paramref name="resources"/> (already untracked, or rescued),
     /// so a repeated Dispose cannot untrack another owner that reuses the slot.
     /// </summary>
-    public void Untrack(OwnerSlot ticket, IRescuable resources)
+    public void Untrack(int ticket, IRescuable resources)
     {
         lock (_registry.SyncRoot)
         {
-            if (!ReferenceEquals(ticket.Resources, resources))
+            if (_registry.IsLiveLocked(ticket) && ReferenceEquals(_registry.PayloadLocked(ticket), resources))
             {
-                return;
+                _registry.UntrackLocked(ticket);
             }
-
-            ticket.Resources = null;
-            _registry.UntrackLocked(ticket);
         }
     }
 

@@ -54,7 +54,7 @@ public class RescueTrackerTests
     {
         var tracker = new RescueTracker();
         var first = new FakeOwner(tracker);
-        OwnerSlot firstTicket = first.Ticket;
+        int firstTicket = first.Ticket;
         first.Dispose();
 
         FakeChunks secondChunks = TrackAndDrop(tracker); // reuses the first owner's slot
@@ -119,7 +119,7 @@ public class RescueTrackerTests
 
         public FakeChunks Chunks { get; } = new();
 
-        public OwnerSlot Ticket { get; }
+        public int Ticket { get; }
 
         public void Dispose() => _tracker.Untrack(Ticket, Chunks);
     }

@@ -31,11 +31,16 @@ namespace Eddy.Pooling;
 /// </remarks>
 public sealed class SelfReturningBuffer : MemoryManager<byte>, IDisposable
 {
+    private readonly SelfReturningBufferPool _pool;
     private readonly int _length;
+    private int _slot;
     private byte[]? _array;
-    private BufferSlot? _slot;
 
-    internal SelfReturningBuffer(int length) => _length = length;
+    internal SelfReturningBuffer(SelfReturningBufferPool pool, int length)
+    {
+        _pool = pool;
+        _length = length;
+    }
 
     /// <summary>The number of usable bytes.</summary>
     /// <exception cref="ObjectDisposedException">The array has gone back to the pool.</exception>
@@ -259,7 +264,7 @@ public sealed class SelfReturningBuffer : MemoryManager<byte>, IDisposable
     {
         if (_array is not null)
         {
-            _slot!.Pool.Release(this);
+            _pool.Release(this);
         }
     }
 
@@ -287,14 +292,14 @@ public sealed class SelfReturningBuffer : MemoryManager<byte>, IDisposable
     }
 
     /// <summary>Attaches the rented array; called once by the pool before the buffer is handed out.</summary>
-    internal void Attach(byte[] array, BufferSlot slot)
+    internal void Attach(byte[] array, int slot)
     {
         _slot = slot;
         _array = array;
     }
 
     /// <summary>Detaches the array for return; null when it has already gone back. Called under the pool lock.</summary>
-    internal byte[]? DetachLocked(out BufferSlot? slot)
+    internal byte[]? DetachLocked(out int slot)
     {
         byte[]? array = _array;
         _array = null;

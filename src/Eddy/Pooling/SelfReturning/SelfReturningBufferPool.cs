@@ -14,21 +14,26 @@ namespace Eddy.Pooling;
 /// disposed or, if its owner simply drops it, after the garbage collector has collected the buffer.
 /// </summary>
 /// <remarks>
-/// <para>The buffers have no finalizer. Each rented buffer is tracked by a reusable slot holding a weak handle
-/// to it; after every garbage collection the next <see cref="Rent"/> sweeps the slots and takes back the arrays
-/// of buffers that were collected, and a Gen2 callback does the same for idle pools. Each such rescue is a leak
-/// and is counted by <see cref="LeakTracker"/>. See docs/design.md for the measurements behind this design.</para>
-/// <para>Arrays are kept per power-of-two size class, up to <see cref="MaxRetainedBytes"/> in all; arrays beyond
-/// the cap go to the backing <see cref="ArrayPool{T}"/>, which also supplies arrays the pool lacks. A pool that
-/// was not rented from between two Gen2 collections hands all its arrays back to the backing pool.</para>
-/// <para>Because a dropped buffer's array comes back only after the next collection, a program that drops
-/// buffers keeps about one collection's worth of them in flight; size the cap to that if you rely on dropping.</para>
+/// <para>The buffers have no finalizer. Each rented buffer is tracked by a slot holding a weak handle to it; after
+/// every garbage collection the next <see cref="Rent"/> sweeps the slots and takes back the arrays of buffers that
+/// were collected, and a Gen2 callback does the same for idle pools. Each such rescue is a leak and is counted by
+/// <see cref="LeakTracker"/>. See docs/design.md for the designs measured and why this one was kept.</para>
+/// <para>The pool owns at most <see cref="MaxRetainedBytes"/> of arrays, counting both those it holds and those
+/// lent to live buffers; it keeps them per power-of-two size class and rents new ones from the backing
+/// <see cref="ArrayPool{T}"/>. When a rent would take it over that cap, the buffer gets a fresh array the pool does
+/// not own (allocated, not rented): whether that buffer is disposed or dropped, the GC reclaims the array, young.
+/// The cap therefore bounds the arrays
+/// waiting for a collection to show that their buffers were dropped. A pool that was not rented from between two
+/// Gen2 collections hands its retained arrays back to the backing pool.</para>
 /// <para>All members are thread-safe.</para>
 /// </remarks>
 public sealed class SelfReturningBufferPool
 {
-    /// <summary>The default cap on retained bytes: 64 MiB.</summary>
-    public const long DefaultMaxRetainedBytes = 64L * 1024 * 1024;
+    /// <summary>
+    /// The default cap on the bytes a pool owns (retained plus lent): 16 MiB. Measured on the seed workload, a cap
+    /// that keeps the owned arrays within the last-level cache beats a larger one; see docs/design.md.
+    /// </summary>
+    public const long DefaultMaxRetainedBytes = 16L * 1024 * 1024;
 
     /// <summary>The largest length <see cref="Rent"/> accepts (1 GiB, the largest power-of-two array).</summary>
     public const int MaxBufferLength = SizeClass.MaxPowerOfTwo;
@@ -38,24 +43,29 @@ public sealed class SelfReturningBufferPool
     private const int ClassCount = 31 - MinimumShift;
 
     private readonly ArrayPool<byte> _backingPool;
-    private readonly RescueRegistry<BufferSlot> _registry;
+    private readonly BufferRegistry _registry;
     private readonly byte[]?[][] _free = new byte[]?[ClassCount][];
     private readonly int[] _freeCount = new int[ClassCount];
 
     private readonly SelfReturningPoolCounters _counters = new();
     private long _rentsSinceGen2;
 
+    // Bytes of the arrays the pool owns: retained ones plus those lent to live tracked buffers. Never above the cap,
+    // so the arrays a pool waits for (dropped buffers not yet seen by a collection) are bounded too.
+    private long _ownedBytes;
+
     /// <summary>Creates a pool.</summary>
     /// <param name="backingPool">Where arrays come from when the pool has none, and go when it is full;
     /// <see langword="null"/> means Eddy's default pool.</param>
-    /// <param name="maxRetainedBytes">The most bytes the pool keeps for reuse; 0 keeps none.</param>
+    /// <param name="maxRetainedBytes">The most bytes of arrays the pool owns, retained or lent; 0 owns none, so
+    /// every buffer gets a fresh array and only disposal returns it (to the backing pool).</param>
     /// <exception cref="ArgumentOutOfRangeException"><paramref name="maxRetainedBytes"/> is negative.</exception>
     public SelfReturningBufferPool(ArrayPool<byte>? backingPool = null, long maxRetainedBytes = DefaultMaxRetainedBytes)
     {
         ThrowHelper.ThrowIfNegative(maxRetainedBytes);
         _backingPool = backingPool ?? DefaultPool<byte>.Instance;
         MaxRetainedBytes = maxRetainedBytes;
-        _registry = new RescueRegistry<BufferSlot>(() => new BufferSlot(this));
+        _registry = new BufferRegistry(this);
         Gen2GcCallback.Register(static pool => ((SelfReturningBufferPool)pool).OnGen2Collection(), this);
         PoolMetrics.Register(PoolMetrics.SelfReturningKind, this, _counters.Read);
     }
@@ -63,7 +73,7 @@ public sealed class SelfReturningBufferPool
     /// <summary>The pool shared by callers that do not make their own, backed by Eddy's default pool.</summary>
     public static SelfReturningBufferPool Shared { get; } = new();
 
-    /// <summary>The most bytes this pool keeps for reuse.</summary>
+    /// <summary>The most bytes of arrays this pool owns, retained or lent.</summary>
     public long MaxRetainedBytes { get; }
 
     /// <summary>Rents a buffer of exactly <paramref name="length"/> bytes. Its contents are undefined.</summary>
@@ -79,10 +89,10 @@ public sealed class SelfReturningBufferPool
 
         int sizeClass = SizeClass.GetIndex(length, MinimumShift);
         StackTrace? creationStack = LeakTracker.SampleCreation();
-        var buffer = new SelfReturningBuffer(length);
+        var buffer = new SelfReturningBuffer(this, length);
         List<LeakReport>? reports = null;
         byte[]? array;
-        BufferSlot slot;
+        int slot;
         lock (_registry.SyncRoot)
         {
             if (_registry.NeedsSweep)
@@ -90,18 +100,27 @@ public sealed class SelfReturningBufferPool
                 reports = _registry.SweepLocked();
             }
 
-            array = PopLocked(sizeClass);
-            slot = _registry.TrackLocked(buffer, creationStack);
             _rentsSinceGen2++;
             _counters.RentedCount++;
+            array = PopLocked(sizeClass);
             if (array is not null)
             {
                 _counters.RentedFromPoolBytes += array.Length;
             }
+            else if (_ownedBytes + SizeClass.GetSize(sizeClass, MinimumShift) <= MaxRetainedBytes)
+            {
+                // Under the cap the pool takes ownership of a new array: it is tracked, so a drop brings it back.
+                array = RentFromBackingPool(sizeClass);
+                _ownedBytes += array.Length;
+            }
+
+            slot = _registry.TrackLocked(buffer, array, creationStack);
         }
 
-        array ??= RentFromBackingPool(sizeClass);
-        slot.Array = array;
+        // At the cap, the array is not the pool's: a fresh one is allocated, and if the buffer is dropped the GC
+        // reclaims it with the buffer while both are young, instead of promoting it while the pool waits for a
+        // collection to notice the drop (that waiting set is what the cap bounds).
+        array ??= AllocateUnowned(sizeClass);
         buffer.Attach(array, slot);
         if (reports is not null)
         {
@@ -128,11 +147,11 @@ public sealed class SelfReturningBufferPool
         {
             return new SelfReturningBufferPoolStatistics(
                 _counters.RentedCount,
-                _counters.RentedFromPoolBytes + Interlocked.Read(ref _counters.NewlyRentedBytes),
+                _counters.RentedFromPoolBytes + Interlocked.Read(ref _counters.AllocatedBytes),
                 _counters.DisposedCount,
                 _counters.RescuedCount,
                 _counters.RescuedBytes,
-                Interlocked.Read(ref _counters.NewlyRentedBytes),
+                Interlocked.Read(ref _counters.AllocatedBytes),
                 _counters.DroppedOverCapBytes,
                 _counters.TrimmedBytes,
                 _counters.RetainedBytes,
@@ -143,49 +162,55 @@ public sealed class SelfReturningBufferPool
     /// <summary>Takes back the array of a buffer being disposed. Idempotent and thread-safe.</summary>
     internal void Release(SelfReturningBuffer buffer)
     {
-        byte[]? overflow;
+        byte[]? refused;
         lock (_registry.SyncRoot)
         {
             // Checked under the lock so that two racing Dispose calls release the slot once.
-            byte[]? array = buffer.DetachLocked(out BufferSlot? slot);
+            byte[]? array = buffer.DetachLocked(out int slot);
             if (array is null)
             {
                 return;
             }
 
-            Debug.Assert(slot is not null && ReferenceEquals(slot.Array, array));
-            slot!.Array = null;
-            _registry.UntrackLocked(slot);
+            byte[]? owned = _registry.UntrackLocked(slot);
+            Debug.Assert(owned is null || ReferenceEquals(owned, array));
             _counters.DisposedCount++;
-            overflow = PushLocked(array) ? null : array;
+            if (owned is null)
+            {
+                // Lent beyond the cap, allocated by the pool rather than rented: it is the GC's, and handing it to
+                // the backing pool would return an array that pool never lent.
+                _counters.DroppedOverCapBytes += array.Length;
+                return;
+            }
+
+            refused = KeepLocked(array);
         }
 
-        if (overflow is not null)
+        if (refused is not null)
         {
-            _backingPool.Return(overflow);
+            _backingPool.Return(refused);
         }
     }
 
     /// <summary>Takes back the array of a buffer the GC collected undisposed (called by the registry sweep).</summary>
-    internal long RescueLocked(BufferSlot slot)
+    internal long RescueLocked(byte[]? owned)
     {
-        byte[]? array = slot.Array;
-        slot.Array = null;
-        if (array is null)
+        if (owned is null)
         {
-            // Collected between TrackLocked and the array assignment in Rent: nothing was lent yet.
+            // The pool was at its cap when the buffer was rented: the GC reclaims the array with the buffer.
             return 0;
         }
 
         _counters.RescuedCount++;
-        _counters.RescuedBytes += array.Length;
-        if (!PushLocked(array))
+        _counters.RescuedBytes += owned.Length;
+        byte[]? refused = KeepLocked(owned);
+        if (refused is not null)
         {
-            // Rare (over the cap) and ArrayPool.Return is quick, so it is not worth deferring past the lock.
-            _backingPool.Return(array);
+            // Only after the cap was lowered by a trim race; ArrayPool.Return is quick enough to call under the lock.
+            _backingPool.Return(refused);
         }
 
-        return array.Length;
+        return owned.Length;
     }
 
     /// <summary>Sweeps (and, when idle, trims) after a Gen2 collection; runs on the finalizer thread.</summary>
@@ -236,17 +261,18 @@ public sealed class SelfReturningBufferPool
         return array;
     }
 
-    /// <summary>Keeps <paramref name="array"/> for reuse unless that would exceed the cap.</summary>
-    private bool PushLocked(byte[] array)
+    /// <summary>Puts an owned array back on its class's stack; returns null, or the array when it cannot be kept.</summary>
+    private byte[]? KeepLocked(byte[] array)
     {
-        if (_counters.RetainedBytes + array.Length > MaxRetainedBytes || array.Length < 1 << MinimumShift)
-        {
-            _counters.DroppedOverCapBytes += array.Length;
-            return false;
-        }
-
         // An array serves every request of the class its length rounds down to.
         int sizeClass = SizeClass.Log2((uint)array.Length) - MinimumShift;
+        if (sizeClass < 0)
+        {
+            _ownedBytes -= array.Length;
+            _counters.DroppedOverCapBytes += array.Length;
+            return array;
+        }
+
         byte[]?[]? stack = _free[sizeClass];
         int count = _freeCount[sizeClass];
         if (stack is null || count == stack.Length)
@@ -258,15 +284,27 @@ public sealed class SelfReturningBufferPool
         stack[count] = array;
         _freeCount[sizeClass] = count + 1;
         _counters.RetainedBytes += array.Length;
-        return true;
+        return null;
     }
 
     [MethodImpl(MethodImplOptions.NoInlining)]
     private byte[] RentFromBackingPool(int sizeClass)
     {
         byte[] array = _backingPool.Rent(SizeClass.GetSize(sizeClass, MinimumShift));
-        Interlocked.Add(ref _counters.NewlyRentedBytes, array.Length);
+        Interlocked.Add(ref _counters.AllocatedBytes, array.Length);
         return array;
+    }
+
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private byte[] AllocateUnowned(int sizeClass)
+    {
+        int size = SizeClass.GetSize(sizeClass, MinimumShift);
+        Interlocked.Add(ref _counters.AllocatedBytes, size);
+#if NET
+        return GC.AllocateUninitializedArray<byte>(size);
+#else
+        return new byte[size];
+#endif
     }
 
     private long TrimCore()
@@ -278,6 +316,7 @@ public sealed class SelfReturningBufferPool
             {
                 while (PopLocked(sizeClass) is { } array)
                 {
+                    _ownedBytes -= array.Length;
                     released.Add(array);
                 }
             }

@@ -9,7 +9,7 @@ public readonly struct SelfReturningBufferPoolStatistics
         long disposedCount,
         long rescuedCount,
         long rescuedBytes,
-        long newlyRentedBytes,
+        long allocatedBytes,
         long droppedOverCapBytes,
         long trimmedBytes,
         long retainedBytes,
@@ -20,7 +20,7 @@ public readonly struct SelfReturningBufferPoolStatistics
         DisposedCount = disposedCount;
         RescuedCount = rescuedCount;
         RescuedBytes = rescuedBytes;
-        NewlyRentedBytes = newlyRentedBytes;
+        AllocatedBytes = allocatedBytes;
         DroppedOverCapBytes = droppedOverCapBytes;
         TrimmedBytes = trimmedBytes;
         RetainedBytes = retainedBytes;
@@ -42,10 +42,16 @@ public readonly struct SelfReturningBufferPoolStatistics
     /// <summary>Bytes taken back by rescues.</summary>
     public long RescuedBytes { get; }
 
-    /// <summary>Bytes the pool had to rent from its backing <see cref="System.Buffers.ArrayPool{T}"/> because it held no array of the size.</summary>
-    public long NewlyRentedBytes { get; }
+    /// <summary>
+    /// Bytes of arrays the pool had to obtain because it held none of the size: rented from the backing
+    /// <see cref="System.Buffers.ArrayPool{T}"/> while under its cap, allocated beyond it.
+    /// </summary>
+    public long AllocatedBytes { get; }
 
-    /// <summary>Bytes handed on to the backing pool instead of retained because retaining them would exceed the cap.</summary>
+    /// <summary>
+    /// Bytes of arrays not kept because the pool was at its cap: arrays of buffers rented beyond the cap, which the
+    /// pool allocated rather than rented and leaves to the GC when those buffers are disposed.
+    /// </summary>
     public long DroppedOverCapBytes { get; }
 
     /// <summary>Bytes handed on to the backing pool by <see cref="SelfReturningBufferPool.Trim"/> or idle trimming.</summary>

@@ -6,7 +6,7 @@ namespace Eddy.Pooling;
 /// <summary>
 /// A <see cref="SelfReturningBufferPool"/>'s counters, in an object of their own so that the metrics keep the
 /// final values of a pool after the pool itself is collected (cumulative instruments must never go down).
-/// Written under the pool's lock, except <see cref="NewlyRentedBytes"/> (Interlocked).
+/// Written under the pool's lock, except <see cref="AllocatedBytes"/> (Interlocked).
 /// </summary>
 internal sealed class SelfReturningPoolCounters
 {
@@ -15,7 +15,7 @@ internal sealed class SelfReturningPoolCounters
     public long DisposedCount;
     public long RescuedCount;
     public long RescuedBytes;
-    public long NewlyRentedBytes;
+    public long AllocatedBytes;
     public long DroppedOverCapBytes;
     public long TrimmedBytes;
     public long RetainedBytes;
@@ -23,7 +23,7 @@ internal sealed class SelfReturningPoolCounters
     /// <summary>Reads the byte counters for the meter, without the pool's lock (each value is read atomically).</summary>
     public PoolCounters Read()
     {
-        long newlyRented = Interlocked.Read(ref NewlyRentedBytes);
+        long newlyRented = Interlocked.Read(ref AllocatedBytes);
         return new PoolCounters(
             Interlocked.Read(ref RentedFromPoolBytes) + newlyRented,
             newlyRented,

@@ -23,7 +23,7 @@ public class SelfReturningBufferPoolTests
         Assert.Equal(1, backing.Rents);
         SelfReturningBufferPoolStatistics statistics = pool.GetStatistics();
         Assert.Equal(2, statistics.RentedCount);
-        Assert.Equal(4096, statistics.NewlyRentedBytes);
+        Assert.Equal(4096, statistics.AllocatedBytes);
         Assert.Equal(2 * 4096, statistics.RentedBytes);
         Assert.Equal(1, statistics.DisposedCount);
         Assert.Equal(0, statistics.RetainedBytes);
@@ -126,7 +126,7 @@ public class SelfReturningBufferPoolTests
     }
 
     [Fact]
-    public void Arrays_over_the_cap_go_to_the_backing_pool()
+    public void Arrays_beyond_the_cap_are_left_to_the_GC()
     {
         var backing = new CountingArrayPool();
         var pool = new SelfReturningBufferPool(backing, maxRetainedBytes: 1024);
@@ -138,7 +138,31 @@ public class SelfReturningBufferPoolTests
         SelfReturningBufferPoolStatistics statistics = pool.GetStatistics();
         Assert.Equal(1024, statistics.RetainedBytes);
         Assert.Equal(1024, statistics.DroppedOverCapBytes);
-        Assert.Equal(1, backing.Returns);
+
+        // Only the owned array was rented from the backing pool, and nothing foreign was returned to it.
+        Assert.Equal(1, backing.Rents);
+        Assert.Equal(0, backing.Returns);
+    }
+
+    [Fact]
+    public void Beyond_the_cap_dropped_buffers_are_counted_as_leaks_but_their_arrays_are_left_to_the_GC()
+    {
+        var backing = new CountingArrayPool();
+        var pool = new SelfReturningBufferPool(backing, maxRetainedBytes: 1024);
+        long leaksBefore = LeakTracker.RescuedCount;
+
+        RentAndDrop(pool, 1024); // owned: fits the cap
+        RentAndDrop(pool, 1024); // not owned
+        RentAndDrop(pool, 1024); // not owned
+        Gc.CollectAll();
+        pool.Rent(1).Dispose();
+
+        SelfReturningBufferPoolStatistics statistics = pool.GetStatistics();
+        Assert.Equal(1, statistics.RescuedCount);
+        Assert.Equal(1024, statistics.RescuedBytes);
+        Assert.True(statistics.RetainedBytes <= 1024);
+        Assert.Equal(0, statistics.OutstandingCount);
+        Assert.True(LeakTracker.RescuedCount >= leaksBefore + 3);
     }
 
     [Fact]

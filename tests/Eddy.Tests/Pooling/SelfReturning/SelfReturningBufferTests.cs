@@ -209,8 +209,16 @@ public class SelfReturningBufferTests
         buffer.Dispose();
         ((IDisposable)buffer).Dispose();
 
-        Assert.Equal(1, backing.Returns);
         Assert.Equal(1, pool.GetStatistics().DisposedCount);
+        Assert.Equal(128, pool.GetStatistics().DroppedOverCapBytes);
+
+        // The same with an owned array: it goes back to the pool once.
+        var owning = new SelfReturningBufferPool(backing);
+        SelfReturningBuffer owned = owning.Rent(100);
+        owned.Dispose();
+        owned.Dispose();
+        Assert.Equal(1, owning.GetStatistics().DisposedCount);
+        Assert.Equal(128, owning.GetStatistics().RetainedBytes);
     }
 
     [Fact]
