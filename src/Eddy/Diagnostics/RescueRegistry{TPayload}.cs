@@ -15,19 +15,18 @@ namespace Eddy.Diagnostics;
 /// is rescued through <see cref="Rescue"/> and counted as a leak.
 /// </summary>
 /// <remarks>
-/// <para>The slots are parallel arrays indexed by slot number, not objects, so that a sweep over thousands of
-/// slots reads memory sequentially instead of chasing a pointer (and missing the cache) per slot. Free slot
-/// numbers are reused last-in first-out.</para>
+/// <para>The slots are structs in one array indexed by slot number, not objects, so that a sweep over thousands of
+/// slots reads memory sequentially instead of chasing a pointer (and missing the cache) per slot, and so that
+/// writing a slot needs no covariant array-store checks. Free slot numbers are reused last-in first-out. A freed
+/// slot keeps its weak handle's old target: clearing it would cost a runtime call per untrack, and a free slot's
+/// handle is never read.</para>
 /// <para>Members ending in <c>Locked</c> must be called while holding <see cref="SyncRoot"/>; the owner uses the
 /// same lock for its own state, so that a rent or a return takes one lock.</para>
 /// </remarks>
 /// <typeparam name="TPayload">What the owner needs to rescue a slot (for example the lent array).</typeparam>
 internal abstract class RescueRegistry<TPayload>
 {
-    private GCHandle[] _handles = new GCHandle[16];
-    private TPayload[] _payloads = new TPayload[16];
-    private Type?[] _types = new Type?[16]; // non-null marks a slot in use
-    private StackTrace?[] _stacks = new StackTrace?[16];
+    private Slot[] _slots = new Slot[16];
     private int[] _free = new int[16];
     private int _freeCount;
     private int _highWater;
@@ -39,9 +38,9 @@ internal abstract class RescueRegistry<TPayload>
         // Weak handles are not memory the GC frees on its own.
         for (int i = 0; i < _highWater; i++)
         {
-            if (_handles[i].IsAllocated)
+            if (_slots[i].Handle.IsAllocated)
             {
-                _handles[i].Free();
+                _slots[i].Handle.Free();
             }
         }
     }
@@ -65,31 +64,31 @@ internal abstract class RescueRegistry<TPayload>
     {
         Debug.Assert(Monitor.IsEntered(SyncRoot));
         int slot = _freeCount > 0 ? _free[--_freeCount] : NewSlotLocked();
-        _types[slot] = tracked.GetType();
-        _payloads[slot] = payload;
-        _stacks[slot] = creationStack;
-        _handles[slot].Target = tracked;
+        ref Slot entry = ref _slots[slot];
+        entry.Type = tracked.GetType();
+        entry.Payload = payload;
+        entry.CreationStack = creationStack;
+        entry.Handle.Target = tracked;
         _liveCount++;
         return slot;
     }
 
     /// <summary>True when <paramref name="slot"/> is a slot number in use.</summary>
-    public bool IsLiveLocked(int slot) => (uint)slot < (uint)_highWater && _types[slot] is not null;
+    public bool IsLiveLocked(int slot) => (uint)slot < (uint)_highWater && _slots[slot].Type is not null;
 
     /// <summary>The payload of a live slot, to read or replace.</summary>
     public ref TPayload PayloadLocked(int slot)
     {
-        Debug.Assert(Monitor.IsEntered(SyncRoot) && _types[slot] is not null);
-        return ref _payloads[slot];
+        Debug.Assert(Monitor.IsEntered(SyncRoot) && _slots[slot].Type is not null);
+        return ref _slots[slot].Payload;
     }
 
     /// <summary>Stops tracking the object in <paramref name="slot"/> (it was disposed); returns the slot's payload.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public TPayload UntrackLocked(int slot)
     {
-        Debug.Assert(Monitor.IsEntered(SyncRoot) && _types[slot] is not null);
-        TPayload payload = _payloads[slot];
-        _handles[slot].Target = null;
+        Debug.Assert(Monitor.IsEntered(SyncRoot) && _slots[slot].Type is not null);
+        TPayload payload = _slots[slot].Payload;
         FreeLocked(slot);
         return payload;
     }
@@ -107,22 +106,22 @@ internal abstract class RescueRegistry<TPayload>
         bool wantReports = LeakTracker.HasListeners;
         long rescued = 0;
         long rescuedBytes = 0;
-        GCHandle[] handles = _handles;
-        Type?[] types = _types;
+        Slot[] slots = _slots;
         for (int slot = 0; slot < _highWater; slot++)
         {
-            Type? type = types[slot];
-            if (type is null || handles[slot].Target is not null)
+            ref Slot entry = ref slots[slot];
+            Type? type = entry.Type;
+            if (type is null || entry.Handle.Target is not null)
             {
                 continue;
             }
 
-            long bytes = Rescue(_payloads[slot]);
+            long bytes = Rescue(entry.Payload);
             rescued++;
             rescuedBytes += bytes;
             if (wantReports)
             {
-                (reports ??= new List<LeakReport>()).Add(new LeakReport(type, bytes, _stacks[slot]));
+                (reports ??= new List<LeakReport>()).Add(new LeakReport(type, bytes, entry.CreationStack));
             }
 
             FreeLocked(slot);
@@ -144,9 +143,10 @@ internal abstract class RescueRegistry<TPayload>
 
     private void FreeLocked(int slot)
     {
-        _types[slot] = null;
-        _payloads[slot] = default!;
-        _stacks[slot] = null;
+        ref Slot entry = ref _slots[slot];
+        entry.Type = null;
+        entry.Payload = default!;
+        entry.CreationStack = null;
         _liveCount--;
         if (_freeCount == _free.Length)
         {
@@ -159,17 +159,28 @@ internal abstract class RescueRegistry<TPayload>
     [MethodImpl(MethodImplOptions.NoInlining)]
     private int NewSlotLocked()
     {
-        if (_highWater == _handles.Length)
+        if (_highWater == _slots.Length)
         {
-            int length = _handles.Length * 2;
-            Array.Resize(ref _handles, length);
-            Array.Resize(ref _payloads, length);
-            Array.Resize(ref _types, length);
-            Array.Resize(ref _stacks, length);
+            Array.Resize(ref _slots, _slots.Length * 2);
         }
 
         int slot = _highWater++;
-        _handles[slot] = GCHandle.Alloc(null, GCHandleType.Weak);
+        _slots[slot].Handle = GCHandle.Alloc(null, GCHandleType.Weak);
         return slot;
+    }
+
+    private struct Slot
+    {
+        /// <summary>Weak: cleared as soon as the tracked object is unreachable, so the next sweep sees it.</summary>
+        public GCHandle Handle;
+
+        /// <summary>What to rescue.</summary>
+        public TPayload Payload;
+
+        /// <summary>The tracked object's type (the object is gone by the time a leak is reported); null when free.</summary>
+        public Type? Type;
+
+        /// <summary>The sampled creation stack, if any.</summary>
+        public StackTrace? CreationStack;
     }
 }
