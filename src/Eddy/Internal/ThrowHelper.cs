@@ -49,6 +49,16 @@ internal static class ThrowHelper
     public static void ThrowInvalidOperationException(string message) =>
         throw new InvalidOperationException(message);
 
+    /// <summary>A pool's double-return check found <paramref name="what"/> already in the pool.</summary>
+    [DoesNotReturn, MethodImpl(MethodImplOptions.NoInlining)]
+    public static void ThrowInvalidOperationException_ReturnedTwice(string what) =>
+        throw new InvalidOperationException($"{what} was returned to the pool twice: it is already in the pool.");
+
+    /// <summary>A fixed-length pool was given an array of another length.</summary>
+    [DoesNotReturn, MethodImpl(MethodImplOptions.NoInlining)]
+    public static void ThrowArgumentException_WrongArrayLength(int actualLength, int expectedLength, string paramName) =>
+        throw new ArgumentException($"The array's length is {actualLength} but this pool holds arrays of exactly {expectedLength} elements.", paramName);
+
     [DoesNotReturn, MethodImpl(MethodImplOptions.NoInlining)]
     public static void ThrowObjectDisposedException(string? objectName) =>
         throw new ObjectDisposedException(objectName);
