@@ -3,6 +3,7 @@ using System.Collections.Generic;
 #if NET
 using System.Diagnostics.Metrics;
 #endif
+using Eddy.Pooling;
 
 namespace Eddy.Diagnostics;
 
@@ -15,6 +16,9 @@ internal static class PoolMetrics
 {
     /// <summary>The <c>eddy.pool</c> tag value of <see cref="Pooling.SelfReturningBufferPool"/>s.</summary>
     public const string SelfReturningKind = "self-returning";
+
+    /// <summary>The <c>eddy.pool</c> tag value of <see cref="BlockPool"/>s.</summary>
+    public const string BlockKind = "block";
 
     private static readonly List<Source> s_sources = new();
 
@@ -41,6 +45,40 @@ internal static class PoolMetrics
 #if NET
             s_meter ??= CreateMeter();
 #endif
+        }
+    }
+
+    /// <summary>
+    /// Adds a block pool. Its counters live in the pool, so they are read through a weak reference; when the pool
+    /// is collected, the counts of the last collection are kept (activity after it is not counted).
+    /// </summary>
+    public static void Register(BlockPool pool)
+    {
+        var weak = new WeakReference<BlockPool>(pool);
+        var last = new PoolCounters[1];
+        Register(BlockKind, pool, () =>
+        {
+            if (weak.TryGetTarget(out BlockPool? live))
+            {
+                BlockPoolStatistics statistics = live.GetStatistics();
+                last[0] = new PoolCounters(
+                    statistics.RentedBytes,
+                    statistics.AllocatedBytes,
+                    statistics.TrimmedBytes,
+                    statistics.DroppedBytes,
+                    statistics.RetainedBytes);
+            }
+
+            return last[0];
+        });
+    }
+
+    /// <summary>Writes a pool trim to the EventSource, when someone listens.</summary>
+    public static void ReportTrim(string poolName, long bytes)
+    {
+        if (bytes != 0 && EddyEventSource.Log.IsEnabled())
+        {
+            EddyEventSource.Log.PoolTrimmed(poolName, bytes);
         }
     }
 

@@ -1,6 +1,7 @@
 using System.Collections.Generic;
 using System.Diagnostics;
 using System.Threading;
+using Eddy.Pooling;
 
 namespace Eddy.Diagnostics;
 

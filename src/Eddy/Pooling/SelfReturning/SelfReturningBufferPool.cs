@@ -133,11 +133,7 @@ public sealed class SelfReturningBufferPool
     /// <summary>Hands every retained array back to the backing pool.</summary>
     public void Trim()
     {
-        long trimmed = TrimCore();
-        if (trimmed != 0 && EddyEventSource.Log.IsEnabled())
-        {
-            EddyEventSource.Log.PoolTrimmed(nameof(SelfReturningBufferPool), trimmed);
-        }
+        PoolMetrics.ReportTrim(nameof(SelfReturningBufferPool), TrimCore());
     }
 
     /// <summary>Takes a snapshot of the pool's counters.</summary>
