@@ -43,6 +43,19 @@ public class EddyEventSourceTests
     }
 
     [Fact]
+    public void Block_pool_trims_arrive_as_events()
+    {
+        using var listener = new RecordingListener();
+        var pool = new BlockPool(new BlockPoolOptions { TrimOnGen2Collection = false });
+        pool.Return(pool.Rent(8192));
+        long trimmed = pool.Trim();
+
+        EventWrittenEventArgs trim = Assert.Single(listener.Events(EddyEventSource.PoolTrimmedEventId),
+            e => (string)e.Payload![0]! == nameof(BlockPool) && (long)e.Payload[1]! == trimmed);
+        Assert.True((long)trim.Payload![1]! >= 8192);
+    }
+
+    [Fact]
     public void Counters_report_the_leak_totals()
     {
         using var listener = new RecordingListener(new Dictionary<string, string?> { ["EventCounterIntervalSec"] = "0.1" });

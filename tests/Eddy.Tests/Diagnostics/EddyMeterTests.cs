@@ -1,6 +1,7 @@
 using System;
 using System.Collections.Generic;
 using System.Diagnostics.Metrics;
+using System.Linq;
 using System.Runtime.CompilerServices;
 using Eddy.Diagnostics;
 using Eddy.Pooling;
@@ -76,11 +77,31 @@ public class EddyMeterTests
         GC.KeepAlive(pool);
     }
 
+    [Fact]
+    public void Block_pools_are_measured_under_their_own_tag()
+    {
+        var pool = new BlockPool(new BlockPoolOptions { TrimOnGen2Collection = false });
+        Dictionary<string, long> before = Collect("block");
+
+        byte[] block = pool.Rent(4096);
+        pool.Return(block);
+        Dictionary<string, long> afterReturn = Collect("block");
+        long trimmed = pool.Trim();
+        Dictionary<string, long> afterTrim = Collect("block");
+
+        Assert.True(afterReturn["eddy.pool.rented"] - before["eddy.pool.rented"] >= 4096);
+        Assert.True(afterReturn["eddy.pool.allocated"] - before["eddy.pool.allocated"] >= 4096);
+        Assert.True(afterReturn["eddy.pool.retained"] >= 4096);
+        Assert.True(trimmed >= 4096);
+        Assert.True(afterTrim["eddy.pool.trimmed"] - afterReturn["eddy.pool.trimmed"] >= trimmed);
+        GC.KeepAlive(pool);
+    }
+
     [MethodImpl(MethodImplOptions.NoInlining)]
     private static void LeakOne(SelfReturningBufferPool pool) => pool.Rent(1000)[0] = 1;
 
-    /// <summary>Reads every Eddy instrument once, summing the measurements of all pool kinds.</summary>
-    private static Dictionary<string, long> Collect()
+    /// <summary>Reads every Eddy instrument once, summing the measurements of all pool kinds (or of one).</summary>
+    private static Dictionary<string, long> Collect(string? poolKind = null)
     {
         var values = new Dictionary<string, long>();
         using var listener = new MeterListener
@@ -93,8 +114,16 @@ public class EddyMeterTests
                 }
             },
         };
-        listener.SetMeasurementEventCallback<long>((instrument, value, _, _) =>
-            values[instrument.Name] = values.GetValueOrDefault(instrument.Name) + value);
+        listener.SetMeasurementEventCallback<long>((instrument, value, tags, _) =>
+        {
+            if (poolKind is not null && instrument.Name.StartsWith("eddy.pool.", StringComparison.Ordinal)
+                && !tags.ToArray().Contains(new KeyValuePair<string, object?>("eddy.pool", poolKind)))
+            {
+                return;
+            }
+
+            values[instrument.Name] = values.GetValueOrDefault(instrument.Name) + value;
+        });
         listener.Start();
         listener.RecordObservableInstruments();
         return values;
