@@ -3,7 +3,7 @@ using System.Buffers;
 namespace Eddy.Benchmarks.SelfReturning;
 
 /// <summary>
-/// The alternative to <c>RescueTracker</c> that was measured: a small finalizable object, referenced only by the
+/// The alternative to <c>RescueGuard</c> that was measured: a new small finalizable object per stream, referenced only by the
 /// stream, that holds the stream's chunks and returns them from its finalizer; Dispose suppresses finalization.
 /// </summary>
 public sealed class FinalizableChunkOwner

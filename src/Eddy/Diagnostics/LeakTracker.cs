@@ -70,21 +70,31 @@ public static class LeakTracker
     internal static bool HasListeners => LeakDetected is not null || EddyEventSource.Log.IsEnabled();
 
     /// <summary>
-    /// Called when a tracked object is created: returns its creation stack for one call in
-    /// <see cref="SamplingInterval"/> on each thread, otherwise <see langword="null"/> at the cost of a
-    /// thread-local increment.
+    /// Called when a tracked object is created: true for one call in <see cref="SamplingInterval"/> per
+    /// <paramref name="creations"/> counter, when the caller should capture the creation stack with
+    /// <see cref="CaptureCreationStack"/>. The counter belongs to the caller (a field guarded by its lock, or
+    /// thread-local state it reads anyway), so that sampling costs an increment and a compare.
     /// </summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    internal static StackTrace? SampleCreation()
+    internal static bool ShouldSample(ref int creations)
     {
         int mask = s_sampleMask;
-        if (mask < 0 || (++t_creations & mask) != 0)
-        {
-            return null;
-        }
-
-        return CaptureCreationStack();
+        return mask >= 0 && (++creations & mask) == 0;
     }
+
+    /// <summary>
+    /// Samples with a thread-local counter: returns a creation stack for one call in <see cref="SamplingInterval"/>
+    /// on each thread, otherwise <see langword="null"/>. For callers without a counter of their own.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    internal static StackTrace? SampleCreation() => ShouldSample(ref t_creations) ? CaptureCreationStack() : null;
+
+    /// <summary>Captures the stack of the code creating a tracked object.</summary>
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    internal static StackTrace CaptureCreationStack() =>
+        // Skip this helper and the tracking code that called it; file and line lookup is left out because it
+        // reads PDBs and multiplies the cost of a capture.
+        new(skipFrames: 2, fNeedFileInfo: false);
 
     /// <summary>Counts <paramref name="count"/> rescues that gave back <paramref name="bytes"/> bytes in all.</summary>
     internal static void CountRescues(long count, long bytes)
@@ -120,12 +130,6 @@ public static class LeakTracker
             }
         }
     }
-
-    [MethodImpl(MethodImplOptions.NoInlining)]
-    private static StackTrace CaptureCreationStack() =>
-        // Skip this helper and the tracking code that called SampleCreation; file and line lookup is left
-        // out because it reads PDBs and multiplies the cost of a capture.
-        new(skipFrames: 2, fNeedFileInfo: false);
 
     private static int ToMask(int interval) =>
         interval == 0 ? -1 : SizeClass.RoundUpToPowerOfTwo(interval) - 1;

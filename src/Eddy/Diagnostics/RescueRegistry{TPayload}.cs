@@ -60,7 +60,7 @@ internal abstract class RescueRegistry<TPayload>
 
     /// <summary>Starts tracking <paramref name="tracked"/>; returns its slot number.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public int TrackLocked(object tracked, TPayload payload, StackTrace? creationStack)
+    public int TrackLocked(object tracked, TPayload payload, StackTrace? creationStack = null)
     {
         Debug.Assert(Monitor.IsEntered(SyncRoot));
         int slot = _freeCount > 0 ? _free[--_freeCount] : NewSlotLocked();
@@ -71,6 +71,13 @@ internal abstract class RescueRegistry<TPayload>
         entry.Handle.Target = tracked;
         _liveCount++;
         return slot;
+    }
+
+    /// <summary>Files the sampled creation stack of the object in a live slot.</summary>
+    public void SetCreationStackLocked(int slot, StackTrace creationStack)
+    {
+        Debug.Assert(Monitor.IsEntered(SyncRoot) && _slots[slot].Type is not null);
+        _slots[slot].CreationStack = creationStack;
     }
 
     /// <summary>True when <paramref name="slot"/> is a slot number in use.</summary>

@@ -49,6 +49,7 @@ public sealed class SelfReturningBufferPool
 
     private readonly SelfReturningPoolCounters _counters = new();
     private long _rentsSinceGen2;
+    private int _creations; // the leak-sampling counter, under the lock
 
     // Bytes of the arrays the pool owns: retained ones plus those lent to live tracked buffers. Never above the cap,
     // so the arrays a pool waits for (dropped buffers not yet seen by a collection) are bounded too.
@@ -88,11 +89,11 @@ public sealed class SelfReturningBufferPool
         }
 
         int sizeClass = SizeClass.GetIndex(length, MinimumShift);
-        StackTrace? creationStack = LeakTracker.SampleCreation();
         var buffer = new SelfReturningBuffer(this, length);
         List<LeakReport>? reports = null;
         byte[]? array;
         int slot;
+        bool sample;
         lock (_registry.SyncRoot)
         {
             if (_registry.NeedsSweep)
@@ -114,7 +115,13 @@ public sealed class SelfReturningBufferPool
                 _ownedBytes += array.Length;
             }
 
-            slot = _registry.TrackLocked(buffer, array, creationStack);
+            slot = _registry.TrackLocked(buffer, array);
+            sample = LeakTracker.ShouldSample(ref _creations);
+        }
+
+        if (sample)
+        {
+            RecordCreationStack(slot);
         }
 
         // At the cap, the array is not the pool's: a fresh one is allocated, and if the buffer is dropped the GC
@@ -289,6 +296,18 @@ public sealed class SelfReturningBufferPool
         byte[] array = _backingPool.Rent(SizeClass.GetSize(sizeClass, MinimumShift));
         Interlocked.Add(ref _counters.AllocatedBytes, array.Length);
         return array;
+    }
+
+    /// <summary>Captures the creation stack of a sampled rent outside the lock, then files it with the slot.</summary>
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private void RecordCreationStack(int slot)
+    {
+        StackTrace stack = LeakTracker.CaptureCreationStack();
+        lock (_registry.SyncRoot)
+        {
+            // The buffer is still referenced by Rent's caller frame, so the slot is still its own.
+            _registry.SetCreationStackLocked(slot, stack);
+        }
     }
 
     [MethodImpl(MethodImplOptions.NoInlining)]
