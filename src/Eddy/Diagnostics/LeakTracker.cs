@@ -15,8 +15,8 @@ namespace Eddy.Diagnostics;
 /// <para>Every rescue is counted (<see cref="RescuedCount"/>, <see cref="RescuedBytes"/>), written to the
 /// <c>Eddy</c> EventSource and exposed by the <c>Eddy</c> meter. <see cref="LeakDetected"/> is raised for every
 /// rescue; its <see cref="LeakDetectedEventArgs.AllocationStackTrace"/> is set only for sampled creations.</para>
-/// <para>Sampling costs one thread-local increment per tracked creation, plus a stack capture for the sampled
-/// ones; set <see cref="SamplingInterval"/> to 0 to turn capture off entirely. The default is
+/// <para>Sampling costs an increment and a compare per tracked creation (on a counter the tracking code already
+/// owns), plus a stack capture for the sampled ones; set <see cref="SamplingInterval"/> to 0 to turn capture off entirely. The default is
 /// <see cref="DefaultSamplingInterval"/>, or the value of the <c>EDDY_LEAK_SAMPLING_INTERVAL</c> environment
 /// variable when it is set.</para>
 /// </remarks>
@@ -35,9 +35,6 @@ public static class LeakTracker
     private static int s_sampleMask = InitialMask();
     private static long s_rescuedCount;
     private static long s_rescuedBytes;
-
-    [ThreadStatic]
-    private static int t_creations;
 
     /// <summary>
     /// Raised after each rescue, on the thread that performed it (a thread that was renting from a pool,
@@ -81,13 +78,6 @@ public static class LeakTracker
         int mask = s_sampleMask;
         return mask >= 0 && (++creations & mask) == 0;
     }
-
-    /// <summary>
-    /// Samples with a thread-local counter: returns a creation stack for one call in <see cref="SamplingInterval"/>
-    /// on each thread, otherwise <see langword="null"/>. For callers without a counter of their own.
-    /// </summary>
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    internal static StackTrace? SampleCreation() => ShouldSample(ref t_creations) ? CaptureCreationStack() : null;
 
     /// <summary>Captures the stack of the code creating a tracked object.</summary>
     [MethodImpl(MethodImplOptions.NoInlining)]

@@ -35,25 +35,32 @@ public sealed class LeakTrackerTests : IDisposable
     public void Sampling_captures_one_creation_in_the_interval()
     {
         LeakTracker.SamplingInterval = 4;
-        int captured = 0;
+        int creations = 0;
+        int sampled = 0;
         for (int i = 0; i < 64; i++)
         {
-            if (LeakTracker.SampleCreation() is not null)
+            if (LeakTracker.ShouldSample(ref creations))
             {
-                captured++;
+                sampled++;
             }
         }
 
-        Assert.Equal(16, captured);
+        Assert.Equal(16, sampled);
+        Assert.Equal(64, creations);
     }
+
+    [Fact]
+    public void A_captured_creation_stack_starts_at_the_tracking_code_s_caller() =>
+        Assert.Contains(nameof(A_captured_creation_stack_starts_at_the_tracking_code_s_caller), CaptureThroughHelper().ToString(), StringComparison.Ordinal);
 
     [Fact]
     public void Sampling_off_captures_nothing()
     {
         LeakTracker.SamplingInterval = 0;
+        int creations = 0;
         for (int i = 0; i < 1000; i++)
         {
-            Assert.Null(LeakTracker.SampleCreation());
+            Assert.False(LeakTracker.ShouldSample(ref creations));
         }
     }
 
@@ -129,6 +136,9 @@ public sealed class LeakTrackerTests : IDisposable
             Assert.Contains("not sampled", leak.ToString(), StringComparison.Ordinal);
         }
     }
+
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private static System.Diagnostics.StackTrace CaptureThroughHelper() => LeakTracker.CaptureCreationStack();
 
     [MethodImpl(MethodImplOptions.NoInlining)]
     private static void LeakOneBuffer(SelfReturningBufferPool pool) => pool.Rent(2000)[0] = 1;
