@@ -1,28 +1,69 @@
 using System;
+using System.Collections.Generic;
+using System.Diagnostics;
+using System.IO;
 using System.Linq;
-using BenchmarkDotNet.Configs;
-using BenchmarkDotNet.Diagnosers;
-using BenchmarkDotNet.Jobs;
+using BenchmarkDotNet.Reports;
 using BenchmarkDotNet.Running;
+using Eddy.Benchmarks.Harness;
 
 namespace Eddy.Benchmarks;
 
+/// <summary>
+/// Entry point. "--quick" runs every issue 6 workload on a parameter subset with a short in-process job; any
+/// other arguments go to BenchmarkSwitcher (e.g. --filter '*'). Either way the run ends with a comparison table
+/// on the console and artifacts/bench/summary.json, summary.md and one SVG chart per workload.
+/// </summary>
 public static class Program
 {
     public static int Main(string[] args)
     {
-        bool quick = args.Contains("--quick");
+        ArgumentNullException.ThrowIfNull(args);
+        var clock = Stopwatch.StartNew();
+        bool quick = args.Contains("--quick", StringComparer.Ordinal);
         string[] rest = args.Where(a => a != "--quick").ToArray();
+        BenchmarkMode.Quick = quick;
 
-        IConfig config = DefaultConfig.Instance.AddDiagnoser(MemoryDiagnoser.Default);
-        if (quick)
+        var config = BenchmarkConfigs.Create(quick, Path.Combine(RepositoryPaths.BenchArtifacts, "bdn"));
+        IEnumerable<Summary> summaries = quick && rest.Length == 0
+            ? BenchmarkRunner.Run(WorkloadCatalog.WorkloadTypes(), config)
+            : BenchmarkSwitcher.FromAssembly(typeof(Program).Assembly).Run(rest, config);
+
+        var rows = ResultCollector.Collect(summaries.ToList(), out var failed);
+        rows = OrderForReading(rows);
+        if (rows.Count == 0 && failed.Count == 0)
         {
-            config = config.AddJob(Job.ShortRun.WithId("Quick"));
-            BenchmarkRunner.Run<Write2KBenchmarks>(config, rest);
+            // --list, --help, or a filter that matched nothing: there is nothing to summarise.
             return 0;
         }
 
-        BenchmarkSwitcher.FromAssembly(typeof(Program).Assembly).Run(rest, config);
-        return 0;
+        Console.WriteLine();
+        Console.WriteLine($"===== Eddy benchmark comparison ({(quick ? "quick" : "full")} mode; Mean per operation, Allocated per operation, GC collections per 1,000 operations) =====");
+        ComparisonTable.WriteText(Console.Out, rows);
+        Console.WriteLine();
+        foreach (string path in ArtifactWriter.WriteAll(RepositoryPaths.BenchArtifacts, rows))
+        {
+            Console.WriteLine($"wrote {Path.GetRelativePath(RepositoryPaths.Root, path)}");
+        }
+
+        foreach (string failure in failed)
+        {
+            Console.WriteLine($"FAILED: {failure}");
+        }
+
+        Console.WriteLine($"total wall time: {clock.Elapsed:mm\\:ss}");
+        return failed.Count == 0 ? 0 : 1;
+    }
+
+    /// <summary>Workloads in issue 6's order; within one, BenchmarkDotNet's order (parameters, then methods).</summary>
+    private static IReadOnlyList<ResultRow> OrderForReading(IReadOnlyList<ResultRow> rows)
+    {
+        var order = WorkloadCatalog.Order;
+        return rows
+            .Select((row, index) => (row, index))
+            .OrderBy(x => Array.IndexOf(order, x.row.Workload) is int i && i >= 0 ? i : order.Length)
+            .ThenBy(x => x.index)
+            .Select(x => x.row)
+            .ToList();
     }
 }

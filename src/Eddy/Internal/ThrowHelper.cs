@@ -102,4 +102,14 @@ internal static class ThrowHelper
             ThrowArgumentOutOfRangeException_NeedNonNegative(paramName, value);
         }
     }
+
+    /// <summary>A read of <paramref name="requested"/> bytes at <paramref name="position"/> found only <paramref name="remaining"/>.</summary>
+    [DoesNotReturn, MethodImpl(MethodImplOptions.NoInlining)]
+    public static void ThrowEndOfStreamException_Read(long position, long requested, long remaining) =>
+        throw new EndOfStreamException($"Cannot read {requested} byte(s) at position {position}: only {remaining} byte(s) remain.");
+
+    /// <summary>Malformed input found at <paramref name="position"/>.</summary>
+    [DoesNotReturn, MethodImpl(MethodImplOptions.NoInlining)]
+    public static void ThrowInvalidDataException_At(long position, string problem) =>
+        throw new InvalidDataException($"Invalid data at position {position}: {problem}");
 }

@@ -25,11 +25,11 @@ public sealed partial class BlockPool
         public long OperationsAtLastTrim;
         public int IdleSinceTick;
 
-        private readonly BlockPool _pool;
+        public readonly BlockPoolAccounts Accounts;
 
-        public ThreadCache(BlockPool pool, int classCount, byte[] unreserved)
+        public ThreadCache(BlockPoolAccounts accounts, int classCount, byte[] unreserved)
         {
-            _pool = pool;
+            Accounts = accounts;
             Slots = new BlockSlot[classCount];
             for (int i = 0; i < Slots.Length; i++)
             {
@@ -38,7 +38,7 @@ public sealed partial class BlockPool
             IdleSinceTick = Environment.TickCount;
         }
 
-        ~ThreadCache() => _pool.Retire(this);
+        ~ThreadCache() => Retire(this);
 
         /// <summary>Rents plus returns so far; the trimmer's sign of life.</summary>
         public long Operations
@@ -74,15 +74,17 @@ public sealed partial class BlockPool
         }
     }
 
-    private void Retire(ThreadCache cache)
+    /// <summary>Hands a dead thread's reservations and counters to the pool's accounts.</summary>
+    private static void Retire(ThreadCache cache)
     {
+        BlockPoolAccounts accounts = cache.Accounts;
         ReleaseSlots(cache, out _, out _);
         long rentedBlocks = 0, rentedBytes = 0, returnedBlocks = 0, returnedBytes = 0;
         cache.AddCounters(ref rentedBlocks, ref rentedBytes, ref returnedBlocks, ref returnedBytes);
-        Interlocked.Add(ref _retiredRentedBlocks, rentedBlocks);
-        Interlocked.Add(ref _retiredRentedBytes, rentedBytes);
-        Interlocked.Add(ref _retiredReturnedBlocks, returnedBlocks);
-        Interlocked.Add(ref _retiredReturnedBytes, returnedBytes);
+        Interlocked.Add(ref accounts.RetiredRentedBlocks, rentedBlocks);
+        Interlocked.Add(ref accounts.RetiredRentedBytes, rentedBytes);
+        Interlocked.Add(ref accounts.RetiredReturnedBlocks, returnedBlocks);
+        Interlocked.Add(ref accounts.RetiredReturnedBytes, returnedBytes);
     }
 
     /// <summary>
@@ -109,8 +111,9 @@ public sealed partial class BlockPool
     /// Empties every slot of <paramref name="cache"/> and releases the reservations; only for the owning
     /// thread or a cache whose thread is gone. Reports the blocks dropped.
     /// </summary>
-    private void ReleaseSlots(ThreadCache cache, out long blocks, out long bytes)
+    private static void ReleaseSlots(ThreadCache cache, out long blocks, out long bytes)
     {
+        BlockPoolAccounts accounts = cache.Accounts;
         blocks = 0;
         bytes = 0;
         BlockSlot[] slots = cache.Slots;
@@ -123,7 +126,7 @@ public sealed partial class BlockPool
             }
 
             int length = ClassLength(i);
-            Interlocked.Add(ref _reservedBytes, -length);
+            Interlocked.Add(ref accounts.ReservedBytes, -length);
             if (previous is not null)
             {
                 blocks++;

@@ -49,7 +49,7 @@ public sealed partial class BlockPool
                     int drained = stack.Drain(now, idleMilliseconds);
                     if (drained != 0)
                     {
-                        Interlocked.Add(ref _reservedBytes, -(long)drained * length);
+                        Interlocked.Add(ref _accounts.ReservedBytes, -(long)drained * length);
                         blocks += drained;
                         bytes += (long)drained * length;
                     }

@@ -70,19 +70,13 @@ public sealed partial class BlockPool : ArrayPool<byte>
     private readonly List<WeakReference<ThreadCache>> _caches = new();
     private readonly object _cachesLock = new();
 
-    private long _reservedBytes;
+    private readonly BlockPoolAccounts _accounts = new();
     private long _allocatedBlocks;
     private long _allocatedBytes;
     private long _droppedBlocks;
     private long _droppedBytes;
     private long _trimmedBlocks;
     private long _trimmedBytes;
-
-    // Counters of thread caches whose threads have died, folded in by the caches' finalizers.
-    private long _retiredRentedBlocks;
-    private long _retiredRentedBytes;
-    private long _retiredReturnedBlocks;
-    private long _retiredReturnedBytes;
 
     /// <summary>Creates a pool with default options.</summary>
     public BlockPool()
@@ -254,10 +248,10 @@ public sealed partial class BlockPool : ArrayPool<byte>
     /// <returns>The counters; see <see cref="BlockPoolStatistics"/>.</returns>
     public BlockPoolStatistics GetStatistics()
     {
-        long rentedBlocks = Volatile.Read(ref _retiredRentedBlocks);
-        long rentedBytes = Volatile.Read(ref _retiredRentedBytes);
-        long returnedBlocks = Volatile.Read(ref _retiredReturnedBlocks);
-        long returnedBytes = Volatile.Read(ref _retiredReturnedBytes);
+        long rentedBlocks = Volatile.Read(ref _accounts.RetiredRentedBlocks);
+        long rentedBytes = Volatile.Read(ref _accounts.RetiredRentedBytes);
+        long returnedBlocks = Volatile.Read(ref _accounts.RetiredReturnedBlocks);
+        long returnedBytes = Volatile.Read(ref _accounts.RetiredReturnedBytes);
         long retainedBlocks = 0;
         long retainedBytes = 0;
 
@@ -299,11 +293,11 @@ public sealed partial class BlockPool : ArrayPool<byte>
             Volatile.Read(ref _allocatedBlocks), Volatile.Read(ref _allocatedBytes),
             Volatile.Read(ref _droppedBlocks), Volatile.Read(ref _droppedBytes),
             Volatile.Read(ref _trimmedBlocks), Volatile.Read(ref _trimmedBytes),
-            retainedBlocks, retainedBytes, Volatile.Read(ref _reservedBytes), _maximumRetainedBytes);
+            retainedBlocks, retainedBytes, Volatile.Read(ref _accounts.ReservedBytes), _maximumRetainedBytes);
     }
 
     /// <summary>Bytes counted against the cap now (an internal invariant the tests check).</summary>
-    internal long ReservedBytes => Volatile.Read(ref _reservedBytes);
+    internal long ReservedBytes => Volatile.Read(ref _accounts.ReservedBytes);
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private BlockSlot[] CurrentSlots() => (_isShared ? t_sharedSlots : _threadCaches!.Value?.Slots) ?? CreateCache().Slots;
@@ -314,7 +308,7 @@ public sealed partial class BlockPool : ArrayPool<byte>
     [MethodImpl(MethodImplOptions.NoInlining)]
     private ThreadCache CreateCache()
     {
-        var cache = new ThreadCache(this, _classCount, s_unreserved);
+        var cache = new ThreadCache(_accounts, _classCount, s_unreserved);
         lock (_cachesLock)
         {
             _caches.Add(new WeakReference<ThreadCache>(cache));
@@ -345,7 +339,7 @@ public sealed partial class BlockPool : ArrayPool<byte>
             byte[]? block = stacks[j < stacks.Length ? j : j - stacks.Length].TryPop();
             if (block is not null)
             {
-                Interlocked.Add(ref _reservedBytes, -length);
+                Interlocked.Add(ref _accounts.ReservedBytes, -length);
                 if (_detectDoubleReturn)
                 {
                     WriteHead(block, 0);
@@ -407,7 +401,7 @@ public sealed partial class BlockPool : ArrayPool<byte>
                 }
             }
 
-            Interlocked.Add(ref _reservedBytes, -length);
+            Interlocked.Add(ref _accounts.ReservedBytes, -length);
         }
 
         Interlocked.Increment(ref _droppedBlocks);
@@ -489,7 +483,7 @@ public sealed partial class BlockPool : ArrayPool<byte>
 
     private bool TryReserve(long bytes)
     {
-        long current = Volatile.Read(ref _reservedBytes);
+        long current = Volatile.Read(ref _accounts.ReservedBytes);
         while (true)
         {
             long next = current + bytes;
@@ -498,7 +492,7 @@ public sealed partial class BlockPool : ArrayPool<byte>
                 return false;
             }
 
-            long seen = Interlocked.CompareExchange(ref _reservedBytes, next, current);
+            long seen = Interlocked.CompareExchange(ref _accounts.ReservedBytes, next, current);
             if (seen == current)
             {
                 return true;

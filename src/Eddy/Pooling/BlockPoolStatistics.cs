@@ -3,7 +3,8 @@ namespace Eddy.Pooling;
 /// <summary>
 /// A snapshot of a <see cref="BlockPool"/>'s counters. Counters since the pool was created are cumulative;
 /// <see cref="RetainedBlocks"/>, <see cref="RetainedBytes"/> and <see cref="ReservedBytes"/> describe now.
-/// Counters read while other threads rent and return are each exact but not taken at one instant.
+/// Counters read while other threads rent and return are each exact but not taken at one instant, and the
+/// rent and return counts of a thread that has just exited are missing until the GC finalizes its cache.
 /// </summary>
 public readonly struct BlockPoolStatistics
 {

@@ -379,6 +379,28 @@ public class BlockPoolTests
         Assert.Equal(1, stats.ReturnedBlocks);
     }
 
+    [Fact]
+    public void A_pool_used_by_a_live_thread_can_still_be_collected()
+    {
+        WeakReference pool = UseAndDropPool();
+        for (int i = 0; i < 10 && pool.IsAlive; i++)
+        {
+            GC.Collect(2, GCCollectionMode.Forced, blocking: true);
+            GC.WaitForPendingFinalizers();
+        }
+
+        Assert.False(pool.IsAlive);
+    }
+
+    [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
+    private static WeakReference UseAndDropPool()
+    {
+        var pool = NewPool();
+        pool.Return(pool.Rent(4096));
+        pool.Return(pool.Rent(300_000_000 / 1000));
+        return new WeakReference(pool);
+    }
+
     [Theory]
     [InlineData(3 << 20)]
     [InlineData(1 << 19)]

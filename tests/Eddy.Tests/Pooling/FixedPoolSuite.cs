@@ -285,33 +285,26 @@ public class ConcurrentFixedArrayPoolTests : FixedPoolSuite
     {
         var pool = new ConcurrentFixedArrayPool<int, L32>();
         var arrays = new int[100][];
-        for (int i = 0; i < arrays.Length; i++)
-        {
-            arrays[i] = pool.Rent();
-        }
-
-        foreach (int[] a in arrays)
-        {
-            pool.Return(a);
-        }
-
-        for (int i = 0; i < arrays.Length; i++)
-        {
-            arrays[i] = pool.Rent();
-        }
-
+        RentAllReturnAll(pool, arrays); // grows the storage and warms the JIT
         long before = GC.GetAllocatedBytesForCurrentThread();
-        foreach (int[] a in arrays)
-        {
-            pool.Return(a);
-        }
-
-        for (int i = 0; i < 10_000; i++)
-        {
-            pool.Return(pool.Rent());
-        }
-
+        RentAllReturnAll(pool, arrays);
         Assert.Equal(0, GC.GetAllocatedBytesForCurrentThread() - before);
+
+        static void RentAllReturnAll(ConcurrentFixedArrayPool<int, L32> pool, int[][] arrays)
+        {
+            for (int round = 0; round < 100; round++)
+            {
+                for (int i = 0; i < arrays.Length; i++)
+                {
+                    arrays[i] = pool.Rent();
+                }
+
+                foreach (int[] a in arrays)
+                {
+                    pool.Return(a);
+                }
+            }
+        }
     }
 
     [Fact]

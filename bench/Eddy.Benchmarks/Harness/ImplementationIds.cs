@@ -1,0 +1,30 @@
+namespace Eddy.Benchmarks.Harness;
+
+/// <summary>
+/// The implementation ids of issue 6, as they appear in the comparison table, summary.json and the charts.
+/// </summary>
+public static class ImplementationIds
+{
+    public const string Eddy = "Eddy";
+    public const string EddyContiguous = "Eddy-contiguous";
+    public const string EddySegmented = "Eddy-segmented";
+    public const string EddyConcurrent = "Eddy-concurrent";
+    public const string EddyThreadStatic = "Eddy-threadstatic";
+    public const string MemoryStream = "MemoryStream";
+    public const string RecyclableMemoryStream = "RecyclableMemoryStream";
+    public const string ArrayPoolShared = "ArrayPool.Shared";
+    public const string BinaryWriter = "BinaryWriter";
+    public const string ArrayBufferWriter = "ArrayBufferWriter";
+    public const string CommunityToolkit = "CommunityToolkit";
+    public const string NewArray = "NewArray";
+
+    /// <summary>The same copies into a preallocated array: no growth, no pooling, the physical limit.</summary>
+    public const string Floor = "Floor";
+
+    /// <summary>Every id a workload method may carry, in the order tables and legends list them.</summary>
+    public static readonly string[] All =
+    [
+        Eddy, EddyContiguous, EddySegmented, EddyConcurrent, EddyThreadStatic, MemoryStream, RecyclableMemoryStream, ArrayPoolShared, BinaryWriter,
+        ArrayBufferWriter, CommunityToolkit, NewArray, Floor,
+    ];
+}

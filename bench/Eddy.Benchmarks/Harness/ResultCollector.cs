@@ -1,0 +1,52 @@
+using System.Collections.Generic;
+using System.Linq;
+using System.Reflection;
+using BenchmarkDotNet.Reports;
+
+namespace Eddy.Benchmarks.Harness;
+
+/// <summary>Reads BenchmarkDotNet's reports into <see cref="ResultRow"/>s with the issue's ids.</summary>
+public static class ResultCollector
+{
+    /// <summary>Rows for every report that produced a measurement, with ratios filled in.</summary>
+    public static IReadOnlyList<ResultRow> Collect(IEnumerable<Summary> summaries, out IReadOnlyList<string> failed)
+    {
+        var rows = new List<ResultRow>();
+        var failures = new List<string>();
+        foreach (var report in summaries.SelectMany(s => s.Reports))
+        {
+            var benchmark = report.BenchmarkCase;
+            var method = benchmark.Descriptor.WorkloadMethod;
+            string workload = WorkloadOf(method.DeclaringType!);
+            string implementation = ImplementationOf(method);
+            string parameter = ParameterText.Format(benchmark.Parameters.Items.Select(p => (p.Name, (object?)p.Value)));
+            if (!report.Success || report.ResultStatistics is null)
+            {
+                failures.Add($"{workload} / {parameter} / {implementation}");
+                continue;
+            }
+
+            var gc = report.GcStats;
+            double perThousand = gc.TotalOperations > 0 ? 1000.0 / gc.TotalOperations : 0;
+            rows.Add(new ResultRow(
+                workload,
+                parameter,
+                implementation,
+                benchmark.Descriptor.Baseline,
+                report.ResultStatistics.Mean,
+                gc.GetBytesAllocatedPerOperation(benchmark),
+                gc.Gen0Collections * perThousand,
+                gc.Gen1Collections * perThousand,
+                gc.Gen2Collections * perThousand));
+        }
+
+        failed = failures;
+        return ResultRows.WithRatios(rows);
+    }
+
+    /// <summary>The [Workload] id, or the class name for benchmark classes that are not issue 6 workloads.</summary>
+    public static string WorkloadOf(System.Type type) => type.GetCustomAttribute<WorkloadAttribute>()?.Id ?? type.Name;
+
+    /// <summary>The [Implementation] id, or the method name when the method carries none.</summary>
+    public static string ImplementationOf(MethodInfo method) => method.GetCustomAttribute<ImplementationAttribute>()?.Id ?? method.Name;
+}

@@ -1,0 +1,24 @@
+using System;
+using System.Linq;
+using System.Reflection;
+
+namespace Eddy.Benchmarks.Harness;
+
+/// <summary>The benchmark classes of this assembly that are issue 6 workloads, in the issue's order.</summary>
+public static class WorkloadCatalog
+{
+    /// <summary>Issue 6's workload ids in its order; tables and charts follow it.</summary>
+    public static readonly string[] Order =
+    [
+        "k4os", "pooledstream", "pooledstream-parallel", "write2k", "small-writes", "fixed-pool", "binary",
+        "self-returning", "buffer-writer",
+    ];
+
+    public static Type[] WorkloadTypes() => typeof(WorkloadCatalog).Assembly.GetTypes()
+        .Where(t => t.GetCustomAttribute<WorkloadAttribute>() is not null)
+        .OrderBy(t => OrderOf(t.GetCustomAttribute<WorkloadAttribute>()!.Id))
+        .ThenBy(t => t.Name, StringComparer.Ordinal)
+        .ToArray();
+
+    private static int OrderOf(string id) => Array.IndexOf(Order, id) is int i && i >= 0 ? i : Order.Length;
+}

@@ -1,0 +1,14 @@
+namespace Eddy.Benchmarks.Workloads;
+
+/// <summary>The [buffer-writer] scenarios.</summary>
+public enum BufferWriterScenario
+{
+    /// <summary>64 KiB in 2 KiB GetSpan/Advance pairs: a small document.</summary>
+    Write2KiBTo64KiB,
+
+    /// <summary>1 MiB in 2 KiB GetSpan/Advance pairs (issue 4's target).</summary>
+    Write2KiBTo1MiB,
+
+    /// <summary>One million GetSpan(1)/Advance(1) pairs (issue 4's target).</summary>
+    Advance1x1M,
+}

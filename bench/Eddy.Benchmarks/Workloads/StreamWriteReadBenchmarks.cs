@@ -1,0 +1,103 @@
+using System;
+using System.Collections.Generic;
+using System.IO;
+using System.Runtime.CompilerServices;
+using BenchmarkDotNet.Attributes;
+using Eddy.Benchmarks.Harness;
+using Microsoft.IO;
+
+namespace Eddy.Benchmarks.Workloads;
+
+/// <summary>
+/// [k4os] Seed 004: write <see cref="Bytes"/> in 1 KiB pieces, rewind, read back in 8 KiB pieces, dispose.
+/// K4os.Streams and PooledStream are not served here, so their rows are absent.
+/// </summary>
+[Workload("k4os")]
+public class StreamWriteReadBenchmarks
+{
+    private const int WritePiece = 1024;
+    private const int ReadPiece = 8 * 1024;
+    private static readonly RecyclableMemoryStreamManager s_manager = new();
+
+    private readonly byte[] _piece = TestData.Bytes(WritePiece);
+    private readonly byte[] _readBuffer = new byte[ReadPiece];
+    private byte[] _floor = [];
+
+    [ParamsSource(nameof(BytesValues))]
+    public int Bytes { get; set; }
+
+    public static IEnumerable<int> BytesValues => BenchmarkMode.Select(
+        full: [128, 1 << 10, 8 << 10, 64 << 10, 128 << 10, 1 << 20, 8 << 20, 128 << 20, 512 << 20],
+        quick: [128, 64 << 10, 8 << 20, 128 << 20]);
+
+    [GlobalSetup]
+    public void Setup() => _floor = new byte[Bytes];
+
+    [GlobalCleanup]
+    public void Cleanup() => _floor = [];
+
+    [Benchmark(Baseline = true), Implementation(ImplementationIds.MemoryStream)]
+    public long MemoryStream()
+    {
+        using var stream = new MemoryStream();
+        return WriteThenRead(stream);
+    }
+
+    [Benchmark, Implementation(ImplementationIds.RecyclableMemoryStream)]
+    public long RecyclableMemoryStream()
+    {
+        using var stream = s_manager.GetStream();
+        return WriteThenRead(stream);
+    }
+
+    /// <summary>The same copies into an array allocated once in setup.</summary>
+    [Benchmark, Implementation(ImplementationIds.Floor)]
+    public long Floor()
+    {
+        byte[] target = _floor;
+        int position = 0;
+        while (position < target.Length)
+        {
+            int n = Math.Min(WritePiece, target.Length - position);
+            _piece.AsSpan(0, n).CopyTo(target.AsSpan(position));
+            position += n;
+        }
+
+        long result = 0;
+        position = 0;
+        while (position < target.Length)
+        {
+            int n = Math.Min(ReadPiece, target.Length - position);
+            target.AsSpan(position, n).CopyTo(_readBuffer);
+            result += n + _readBuffer[0];
+            position += n;
+        }
+
+        return result;
+    }
+
+    /// <summary>Inlined into each benchmark so every stream is called through its exact type.</summary>
+    /// <returns>Bytes read back plus the first byte of every read: equal for every correct stream.</returns>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private long WriteThenRead<TStream>(TStream stream)
+        where TStream : Stream
+    {
+        int remaining = Bytes;
+        while (remaining > 0)
+        {
+            int n = Math.Min(WritePiece, remaining);
+            stream.Write(_piece, 0, n);
+            remaining -= n;
+        }
+
+        stream.Position = 0;
+        long result = 0;
+        int read;
+        while ((read = stream.Read(_readBuffer, 0, ReadPiece)) > 0)
+        {
+            result += read + _readBuffer[0];
+        }
+
+        return result;
+    }
+}

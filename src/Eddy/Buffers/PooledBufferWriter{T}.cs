@@ -1,0 +1,260 @@
+using System;
+using System.Buffers;
+using System.Runtime.CompilerServices;
+#if NET
+using System.Runtime.InteropServices;
+#endif
+using Eddy.Internal;
+
+namespace Eddy.Buffers;
+
+/// <summary>
+/// An <see cref="IBufferWriter{T}"/> over one pooled array: the written elements are always contiguous
+/// (<see cref="WrittenSpan"/>). Growth rents a bigger array and copies only the written part.
+/// </summary>
+/// <typeparam name="T">The element type.</typeparam>
+/// <remarks>
+/// Rules of use: a span or memory from <see cref="GetSpan(int)"/> is invalid after <see cref="Advance(int)"/>
+/// or any growth; <see cref="WrittenSpan"/> and <see cref="WrittenMemory"/> are invalid after the next write,
+/// <see cref="Reset"/>, <see cref="DetachBuffer"/> or <see cref="Dispose"/>. Dispose exactly once when done
+/// (a second call does nothing); any other use after that throws <see cref="ObjectDisposedException"/>.
+/// Not thread-safe.
+/// </remarks>
+public sealed class PooledBufferWriter<T> : IBufferWriter<T>, IDisposable
+{
+    /// <summary>Elements rented on the first write when the caller names no initial capacity.</summary>
+    public const int DefaultInitialCapacity = 256;
+
+    private const int MaxArrayLength = 0x7FFFFFC7;
+
+    private readonly ArrayPool<T> _pool;
+    private readonly int _initialCapacity;
+    private T[] _buffer = [];
+    private int _index;
+    private bool _disposed;
+
+    /// <summary>Creates a writer.</summary>
+    /// <param name="initialCapacity">Elements to rent up front; 0 to rent <see cref="DefaultInitialCapacity"/> on the first write.</param>
+    /// <param name="pool">The pool the array is rented from and returned to; null for the library's default pool.</param>
+    /// <exception cref="ArgumentOutOfRangeException"><paramref name="initialCapacity"/> is negative.</exception>
+    public PooledBufferWriter(int initialCapacity = 0, ArrayPool<T>? pool = null)
+    {
+        ThrowHelper.ThrowIfNegative(initialCapacity);
+        _pool = pool ?? DefaultPool<T>.Instance;
+        _initialCapacity = initialCapacity == 0 ? DefaultInitialCapacity : initialCapacity;
+        if (initialCapacity > 0)
+        {
+            _buffer = PooledArrays.Rent(_pool, initialCapacity);
+        }
+    }
+
+    /// <summary>The elements written so far.</summary>
+    /// <exception cref="ObjectDisposedException">The writer is disposed.</exception>
+    public ReadOnlySpan<T> WrittenSpan
+    {
+        get
+        {
+            ThrowIfDisposed();
+            return new ReadOnlySpan<T>(_buffer, 0, _index);
+        }
+    }
+
+    /// <summary>The elements written so far, as memory.</summary>
+    /// <exception cref="ObjectDisposedException">The writer is disposed.</exception>
+    public ReadOnlyMemory<T> WrittenMemory
+    {
+        get
+        {
+            ThrowIfDisposed();
+            return new ReadOnlyMemory<T>(_buffer, 0, _index);
+        }
+    }
+
+    /// <summary>The number of elements written so far.</summary>
+    /// <exception cref="ObjectDisposedException">The writer is disposed.</exception>
+    public int WrittenCount
+    {
+        get
+        {
+            ThrowIfDisposed();
+            return _index;
+        }
+    }
+
+    /// <summary>The length of the current array.</summary>
+    /// <exception cref="ObjectDisposedException">The writer is disposed.</exception>
+    public int Capacity
+    {
+        get
+        {
+            ThrowIfDisposed();
+            return _buffer.Length;
+        }
+    }
+
+    /// <summary>Elements that can be written before the next growth.</summary>
+    /// <exception cref="ObjectDisposedException">The writer is disposed.</exception>
+    public int FreeCapacity
+    {
+        get
+        {
+            ThrowIfDisposed();
+            return _buffer.Length - _index;
+        }
+    }
+
+    /// <summary>Returns a span of at least <paramref name="sizeHint"/> free elements (at least 1 when 0), growing if needed.</summary>
+    /// <exception cref="ArgumentOutOfRangeException"><paramref name="sizeHint"/> is negative.</exception>
+    /// <exception cref="ObjectDisposedException">The writer is disposed.</exception>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public Span<T> GetSpan(int sizeHint = 0)
+    {
+        T[] buffer = _buffer;
+        int index = _index;
+        // A negative hint zero-extends to a huge value and a disposed writer has free space -1: both miss.
+        if ((long)(uint)sizeHint < (long)(buffer.Length - index))
+        {
+#if NET
+            return MemoryMarshal.CreateSpan(ref Unsafe.Add(ref MemoryMarshal.GetArrayDataReference(buffer), (nint)(uint)index), buffer.Length - index);
+#else
+            return new Span<T>(buffer, index, buffer.Length - index);
+#endif
+        }
+
+        return GetSpanSlow(sizeHint);
+    }
+
+    /// <summary>Like <see cref="GetSpan(int)"/>, as <see cref="Memory{T}"/>.</summary>
+    /// <exception cref="ArgumentOutOfRangeException"><paramref name="sizeHint"/> is negative.</exception>
+    /// <exception cref="ObjectDisposedException">The writer is disposed.</exception>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public Memory<T> GetMemory(int sizeHint = 0)
+    {
+        if ((long)(uint)sizeHint >= (long)(_buffer.Length - _index))
+        {
+            Grow(sizeHint);
+        }
+
+        return new Memory<T>(_buffer, _index, _buffer.Length - _index);
+    }
+
+    /// <summary>Commits <paramref name="count"/> elements written into the last span or memory handed out.</summary>
+    /// <exception cref="ArgumentOutOfRangeException"><paramref name="count"/> is negative or beyond the free capacity.</exception>
+    /// <exception cref="ObjectDisposedException">The writer is disposed.</exception>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public void Advance(int count)
+    {
+        if ((long)(uint)count <= (long)(_buffer.Length - _index))
+        {
+            _index += count;
+            return;
+        }
+
+        AdvanceSlow(count);
+    }
+
+    /// <summary>Appends <paramref name="source"/>.</summary>
+    /// <exception cref="ObjectDisposedException">The writer is disposed.</exception>
+    public void Write(ReadOnlySpan<T> source)
+    {
+        if ((long)(uint)source.Length > (long)(_buffer.Length - _index))
+        {
+            Grow(source.Length);
+        }
+
+        source.CopyTo(new Span<T>(_buffer, _index, source.Length));
+        _index += source.Length;
+    }
+
+    /// <summary>Forgets the written elements, keeping the array; nothing is zeroed.</summary>
+    /// <exception cref="ObjectDisposedException">The writer is disposed.</exception>
+    public void Reset()
+    {
+        ThrowIfDisposed();
+        _index = 0;
+    }
+
+    /// <summary>Copies the written elements into a new array.</summary>
+    /// <exception cref="ObjectDisposedException">The writer is disposed.</exception>
+    public T[] ToArray() => WrittenSpan.ToArray();
+
+    /// <summary>
+    /// Hands the array and the written count over to the returned owner without copying and leaves this
+    /// writer empty (its next write rents a new array). Dispose the owner to return the array to the pool.
+    /// </summary>
+    /// <exception cref="ObjectDisposedException">The writer is disposed.</exception>
+    public PooledArrayOwner<T> DetachBuffer()
+    {
+        ThrowIfDisposed();
+        var owner = new PooledArrayOwner<T>(_buffer, _index, _pool);
+        _buffer = [];
+        _index = 0;
+        return owner;
+    }
+
+    /// <summary>Returns the array to the pool. Later calls do nothing; any other use throws.</summary>
+    public void Dispose()
+    {
+        if (_disposed)
+        {
+            return;
+        }
+
+        _disposed = true;
+        T[] buffer = _buffer;
+        // Free space of -1 sends every GetSpan and Advance down the slow path, which throws.
+        _buffer = [];
+        _index = 1;
+        PooledArrays.Return(_pool, buffer);
+    }
+
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private Span<T> GetSpanSlow(int sizeHint)
+    {
+        Grow(sizeHint);
+        return new Span<T>(_buffer, _index, _buffer.Length - _index);
+    }
+
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private void AdvanceSlow(int count)
+    {
+        ThrowIfDisposed();
+        ThrowHelper.ThrowArgumentOutOfRangeException(nameof(count), count, "The count must be between 0 and the free capacity of the last span handed out.");
+    }
+
+    /// <summary>Ensures at least max(<paramref name="sizeHint"/>, 1) free elements, copying only the written part.</summary>
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private void Grow(int sizeHint)
+    {
+        ThrowIfDisposed();
+        ThrowHelper.ThrowIfNegative(sizeHint);
+        int need = sizeHint == 0 ? 1 : sizeHint;
+        T[] old = _buffer;
+        if (old.Length - _index >= need)
+        {
+            return;
+        }
+
+        long required = (long)_index + need;
+        if (required > MaxArrayLength)
+        {
+            ThrowHelper.ThrowInvalidOperationException("The writer cannot hold more elements than an array can.");
+        }
+
+        long doubled = old.Length == 0 ? _initialCapacity : (long)old.Length * 2;
+        int length = (int)Math.Min(MaxArrayLength, Math.Max(required, doubled));
+        T[] grown = PooledArrays.Rent(_pool, length);
+        Array.Copy(old, grown, _index);
+        _buffer = grown;
+        PooledArrays.Return(_pool, old);
+    }
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private void ThrowIfDisposed()
+    {
+        if (_disposed)
+        {
+            ThrowHelper.ThrowObjectDisposedException(nameof(PooledBufferWriter<T>));
+        }
+    }
+}

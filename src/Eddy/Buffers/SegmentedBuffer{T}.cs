@@ -1,0 +1,615 @@
+using System;
+using System.Buffers;
+using System.Diagnostics;
+using System.Runtime.CompilerServices;
+using System.Runtime.InteropServices;
+using Eddy.Internal;
+
+namespace Eddy.Buffers;
+
+/// <summary>
+/// A growable buffer made of a chain of pooled chunks: an <see cref="IBufferWriter{T}"/> that never copies
+/// on growth, reads back as a <see cref="ReadOnlySequence{T}"/> without allocating, supports FIFO consumption
+/// from the front and random access by position, and holds more than 2 GiB.
+/// </summary>
+/// <typeparam name="T">The element type.</typeparam>
+/// <remarks>
+/// <para>
+/// Chunks grow geometrically: the first holds <c>initialChunkLength</c> elements (default 4 KiB worth of
+/// elements), each next one twice the previous, up to <c>maxChunkLength</c> (default 1 MiB worth). A
+/// <see cref="GetSpan(int)"/> or <see cref="GetMemory(int)"/> asking for more than the current chunk has
+/// left gets a fresh chunk at least that big; the unused tail of the previous chunk is simply skipped.
+/// </para>
+/// <para>
+/// Rules of use: a span or memory from <see cref="GetSpan(int)"/> is invalid after <see cref="Advance(int)"/>
+/// or any other call that writes; a <see cref="ReadOnlySequence{T}"/> from <see cref="AsReadOnlySequence"/>
+/// is invalid after any call that writes, consumes, resets or disposes. Dispose exactly once when done (a
+/// second call does nothing). Not thread-safe.
+/// </para>
+/// </remarks>
+public sealed partial class SegmentedBuffer<T> : IBufferWriter<T>, IDisposable
+{
+    /// <summary>Bytes in the first chunk when the caller names no length.</summary>
+    public const int DefaultInitialChunkBytes = 4 * 1024;
+
+    /// <summary>Bytes in the largest chunk when the caller names no length.</summary>
+    public const int DefaultMaxChunkBytes = 1024 * 1024;
+
+    private const int MaxArrayLength = 0x7FFFFFC7;
+
+    private readonly ArrayPool<T> _pool;
+    private readonly int _initialChunkLength;
+    private readonly int _maxChunkLength;
+    private int _nextChunkLength;
+
+    // _chunks[0.._chunkCount) are owned; [0.._writeIndex] hold data (0 is the head), the rest are spares
+    // pre-allocated by EnsureCapacity or kept by Reset(true).
+    private BufferSegment<T>[] _chunks = [];
+    private int _chunkCount;
+    private int _writeIndex;
+
+    // The write cursor. _writePos is the authoritative count of the write chunk (its Count is only synced
+    // by SyncWriteChunk before cold operations), so a sequential write touches two fields and nothing else.
+    private T[] _writeArray = [];
+    private int _writePos;
+    private long _writeStart;
+
+    // Running index of the first unconsumed element, and its offset in _chunks[0].
+    private long _headStart;
+    private int _headOffset;
+
+    // The chunk random access touched last, so that reads and writes at increasing positions are O(1).
+    private int _cursor;
+    private bool _disposed;
+
+    /// <summary>Creates an empty buffer; no memory is rented until the first write.</summary>
+    /// <param name="pool">The pool chunks are rented from and returned to; null for the library's default pool.</param>
+    /// <param name="initialChunkLength">Elements in the first chunk; 0 for <see cref="DefaultInitialChunkBytes"/> worth.</param>
+    /// <param name="maxChunkLength">The cap on geometric chunk growth, in elements; 0 for <see cref="DefaultMaxChunkBytes"/> worth.</param>
+    /// <exception cref="ArgumentOutOfRangeException">A length is negative, or <paramref name="maxChunkLength"/> is below <paramref name="initialChunkLength"/>.</exception>
+    public SegmentedBuffer(ArrayPool<T>? pool = null, int initialChunkLength = 0, int maxChunkLength = 0)
+    {
+        ThrowHelper.ThrowIfNegative(initialChunkLength);
+        ThrowHelper.ThrowIfNegative(maxChunkLength);
+
+        int elementSize = ElementSize();
+        int defaultMax = Math.Max(1, DefaultMaxChunkBytes / elementSize);
+        int defaultInitial = Math.Max(1, DefaultInitialChunkBytes / elementSize);
+
+        if (maxChunkLength == 0)
+        {
+            maxChunkLength = Math.Max(defaultMax, initialChunkLength);
+        }
+
+        if (initialChunkLength == 0)
+        {
+            initialChunkLength = Math.Min(defaultInitial, maxChunkLength);
+        }
+
+        if (maxChunkLength < initialChunkLength)
+        {
+            ThrowHelper.ThrowArgumentOutOfRangeException(nameof(maxChunkLength), maxChunkLength, "The maximum chunk length must not be below the initial chunk length.");
+        }
+
+        _pool = pool ?? DefaultPool<T>.Instance;
+        _initialChunkLength = initialChunkLength;
+        _maxChunkLength = maxChunkLength;
+        _nextChunkLength = initialChunkLength;
+    }
+
+    /// <summary>The number of elements held: written minus consumed.</summary>
+    public long Length
+    {
+        get
+        {
+            ThrowIfDisposed();
+            return _writeStart + _writePos - _headStart;
+        }
+    }
+
+    /// <summary>
+    /// How many elements the buffer can hold without renting another chunk: <see cref="Length"/>, the free
+    /// tail of the current chunk and every spare chunk.
+    /// </summary>
+    public long Capacity
+    {
+        get
+        {
+            ThrowIfDisposed();
+            long capacity = _writeStart + _writeArray.Length - _headStart;
+            for (int i = _writeIndex + 1; i < _chunkCount; i++)
+            {
+                capacity += _chunks[i].Array.Length;
+            }
+
+            return capacity;
+        }
+    }
+
+    /// <summary>The number of chunks the buffer owns, spares included.</summary>
+    internal int ChunkCount => _chunkCount;
+
+    /// <summary>The length the next chunk will be rented at, before any size hint.</summary>
+    internal int NextChunkLength => _nextChunkLength;
+
+    /// <summary>The configured first-chunk length, in elements.</summary>
+    internal int InitialChunkLength => _initialChunkLength;
+
+    /// <summary>The configured cap on chunk growth, in elements.</summary>
+    internal int MaxChunkLength => _maxChunkLength;
+
+    /// <summary>
+    /// Returns a span to write into, at least <paramref name="sizeHint"/> elements long (at least 1 when 0).
+    /// When the current chunk has less left, a fresh chunk big enough is taken; nothing is ever staged in a
+    /// temporary buffer.
+    /// </summary>
+    /// <exception cref="ArgumentOutOfRangeException"><paramref name="sizeHint"/> is negative.</exception>
+    /// <exception cref="ObjectDisposedException">The buffer is disposed.</exception>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public Span<T> GetSpan(int sizeHint = 0)
+    {
+        T[] array = _writeArray;
+        int position = _writePos;
+        // One signed 64-bit compare covers a negative hint (zero-extended, so huge) and the disposed state
+        // (free space -1): both fall to the slow path.
+        if ((long)(uint)sizeHint < (long)(array.Length - position))
+        {
+#if NET
+            return MemoryMarshal.CreateSpan(ref Unsafe.Add(ref MemoryMarshal.GetArrayDataReference(array), (nint)(uint)position), array.Length - position);
+#else
+            return new Span<T>(array, position, array.Length - position);
+#endif
+        }
+
+        return GetSpanSlow(sizeHint);
+    }
+
+    /// <summary>Like <see cref="GetSpan(int)"/>, as <see cref="Memory{T}"/>.</summary>
+    /// <exception cref="ArgumentOutOfRangeException"><paramref name="sizeHint"/> is negative.</exception>
+    /// <exception cref="ObjectDisposedException">The buffer is disposed.</exception>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public Memory<T> GetMemory(int sizeHint = 0)
+    {
+        if ((long)(uint)sizeHint >= (long)(_writeArray.Length - _writePos))
+        {
+            PrepareWrite(sizeHint);
+        }
+
+        return new Memory<T>(_writeArray, _writePos, _writeArray.Length - _writePos);
+    }
+
+    /// <summary>Commits <paramref name="count"/> elements written into the last span or memory handed out.</summary>
+    /// <exception cref="ArgumentOutOfRangeException"><paramref name="count"/> is negative or beyond the free space of that span.</exception>
+    /// <exception cref="ObjectDisposedException">The buffer is disposed.</exception>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public void Advance(int count)
+    {
+        // Disposed leaves free space at -1, so even Advance(0) fails here.
+        if ((long)(uint)count <= (long)(_writeArray.Length - _writePos))
+        {
+            _writePos += count;
+            return;
+        }
+
+        AdvanceSlow(count);
+    }
+
+    /// <summary>Appends <paramref name="source"/> at the end.</summary>
+    /// <exception cref="ObjectDisposedException">The buffer is disposed.</exception>
+    public void Write(ReadOnlySpan<T> source)
+    {
+        int free = _writeArray.Length - _writePos;
+        if ((uint)source.Length <= (uint)free && free >= 0)
+        {
+            source.CopyTo(new Span<T>(_writeArray, _writePos, free));
+            _writePos += source.Length;
+            return;
+        }
+
+        ThrowIfDisposed();
+        Append(source);
+    }
+
+    /// <summary>
+    /// Returns the held elements as a sequence over the chunks themselves; allocates nothing.
+    /// </summary>
+    /// <exception cref="ObjectDisposedException">The buffer is disposed.</exception>
+    public ReadOnlySequence<T> AsReadOnlySequence()
+    {
+        ThrowIfDisposed();
+        if (_writeStart + _writePos == _headStart)
+        {
+            return ReadOnlySequence<T>.Empty;
+        }
+
+        SyncWriteChunk();
+        // A chunk just opened by GetSpan but not yet written is left out.
+        int last = _writePos != 0 ? _writeIndex : _writeIndex - 1;
+        BufferSegment<T> first = _chunks[0];
+        if (last == 0)
+        {
+            return new ReadOnlySequence<T>(first.Array, _headOffset, first.Count - _headOffset);
+        }
+
+        for (int i = 0; i < last; i++)
+        {
+            _chunks[i].Publish(_chunks[i + 1]);
+        }
+
+        BufferSegment<T> end = _chunks[last];
+        end.Publish(null);
+        return new ReadOnlySequence<T>(first, _headOffset, end, end.Count);
+    }
+
+    /// <summary>Copies every held element to <paramref name="destination"/>.</summary>
+    /// <exception cref="ArgumentException"><paramref name="destination"/> is shorter than <see cref="Length"/>.</exception>
+    /// <exception cref="ObjectDisposedException">The buffer is disposed.</exception>
+    public void CopyTo(Span<T> destination)
+    {
+        if ((ulong)destination.Length < (ulong)Length)
+        {
+            ThrowHelper.ThrowArgumentException("The destination is shorter than the buffer's length.", nameof(destination));
+        }
+
+        CopyTo(0, destination);
+    }
+
+    /// <summary>Copies the held elements into a new array.</summary>
+    /// <exception cref="InvalidOperationException"><see cref="Length"/> exceeds the largest possible array.</exception>
+    /// <exception cref="ObjectDisposedException">The buffer is disposed.</exception>
+    public T[] ToArray()
+    {
+        long length = Length;
+        if (length == 0)
+        {
+            return [];
+        }
+
+        if (length > MaxArrayLength)
+        {
+            ThrowHelper.ThrowInvalidOperationException("The buffer holds more elements than an array can.");
+        }
+
+#if NET
+        T[] array = GC.AllocateUninitializedArray<T>((int)length);
+#else
+        var array = new T[length];
+#endif
+        CopyTo(0, array);
+        return array;
+    }
+
+    /// <summary>
+    /// Drops <paramref name="count"/> elements from the front (FIFO), returning every chunk emptied this way
+    /// to the pool. When nothing is left the write chunk is rewound and kept.
+    /// </summary>
+    /// <exception cref="ArgumentOutOfRangeException"><paramref name="count"/> is negative or above <see cref="Length"/>.</exception>
+    /// <exception cref="ObjectDisposedException">The buffer is disposed.</exception>
+    public void Consume(long count)
+    {
+        long length = Length;
+        if ((ulong)count > (ulong)length)
+        {
+            ThrowHelper.ThrowArgumentOutOfRangeException(nameof(count), count, "The count must be between 0 and the buffer's length.");
+        }
+
+        if (count == 0)
+        {
+            return;
+        }
+
+        if (count == length)
+        {
+            // Everything consumed: keep only the write chunk, rewound to empty.
+            ReleaseChunks(0, _writeIndex);
+            RewindEmpty();
+            return;
+        }
+
+        SyncWriteChunk();
+        long newHead = _headStart + count;
+        int drop = 0;
+        while (_chunks[drop].Start + _chunks[drop].Count <= newHead)
+        {
+            drop++;
+        }
+
+        ReleaseChunks(0, drop);
+        _headStart = newHead;
+        _headOffset = (int)(newHead - _chunks[0].Start);
+    }
+
+    /// <summary>Empties the buffer.</summary>
+    /// <param name="keepChunks">True to keep every chunk for reuse; false to return them all to the pool.</param>
+    /// <exception cref="ObjectDisposedException">The buffer is disposed.</exception>
+    public void Reset(bool keepChunks = false)
+    {
+        ThrowIfDisposed();
+        if (keepChunks)
+        {
+            for (int i = 0; i < _chunkCount; i++)
+            {
+                _chunks[i].Count = 0;
+            }
+
+            RewindEmpty();
+            return;
+        }
+
+        ReleaseChunks(0, _chunkCount);
+        _writeArray = [];
+        _writePos = 0;
+        _writeStart = 0;
+        _headStart = 0;
+        _headOffset = 0;
+        _writeIndex = 0;
+        _cursor = 0;
+        _nextChunkLength = _initialChunkLength;
+    }
+
+    /// <summary>Returns every chunk to the pool exactly once. Later calls do nothing; any other use throws.</summary>
+    public void Dispose()
+    {
+        if (_disposed)
+        {
+            return;
+        }
+
+        _disposed = true;
+        ReleaseChunks(0, _chunkCount);
+        ReturnChunkSlots(_chunks);
+        _chunks = [];
+        // Free space of -1 sends every GetSpan and Advance down the slow path, which throws.
+        _writeArray = [];
+        _writePos = 1;
+        _writeStart = 0;
+        _headStart = 0;
+        _headOffset = 0;
+        _writeIndex = 0;
+        _cursor = 0;
+    }
+
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private Span<T> GetSpanSlow(int sizeHint)
+    {
+        PrepareWrite(sizeHint);
+        return new Span<T>(_writeArray, _writePos, _writeArray.Length - _writePos);
+    }
+
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private void AdvanceSlow(int count)
+    {
+        ThrowIfDisposed();
+        ThrowHelper.ThrowArgumentOutOfRangeException(nameof(count), count, "The count must be between 0 and the free space of the last span handed out.");
+    }
+
+    /// <summary>Makes the write chunk have at least max(<paramref name="sizeHint"/>, 1) free elements.</summary>
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private void PrepareWrite(int sizeHint)
+    {
+        ThrowIfDisposed();
+        ThrowHelper.ThrowIfNegative(sizeHint);
+        int need = sizeHint == 0 ? 1 : sizeHint;
+        if (_writeArray.Length - _writePos < need)
+        {
+            OpenChunk(need);
+        }
+    }
+
+    /// <summary>Moves the write cursor to a chunk with at least <paramref name="need"/> free elements.</summary>
+    private void OpenChunk(int need)
+    {
+        if (_chunkCount == 0)
+        {
+            EnsureChunkSlots(1);
+            BufferSegment<T> segment = BufferSegmentPool<T>.Rent();
+            segment.Array = RentChunkArray(need);
+            segment.Start = 0;
+            _chunks[0] = segment;
+            _chunkCount = 1;
+            SetWriteChunk(0, segment, 0);
+            return;
+        }
+
+        BufferSegment<T> current = _chunks[_writeIndex];
+        if (_writePos == 0)
+        {
+            // Nothing written here yet (so it is the head or a fresh chunk): swap in a bigger array rather
+            // than leave an empty chunk in the chain.
+            T[] bigger = RentChunkArray(need);
+            ReturnArray(current.Array);
+            current.Array = bigger;
+            _writeArray = bigger;
+            return;
+        }
+
+        current.Count = _writePos;
+        long nextStart = _writeStart + _writePos;
+        int next = _writeIndex + 1;
+        BufferSegment<T> target;
+        if (next < _chunkCount)
+        {
+            target = _chunks[next];
+            if (target.Array.Length < need)
+            {
+                T[] bigger = RentChunkArray(need);
+                ReturnArray(target.Array);
+                target.Array = bigger;
+            }
+        }
+        else
+        {
+            EnsureChunkSlots(next + 1);
+            T[] array = RentChunkArray(need);
+            target = BufferSegmentPool<T>.Rent();
+            target.Array = array;
+            _chunks[next] = target;
+            _chunkCount = next + 1;
+        }
+
+        target.Start = nextStart;
+        target.Count = 0;
+        SetWriteChunk(next, target, 0);
+    }
+
+    private void SetWriteChunk(int index, BufferSegment<T> segment, int position)
+    {
+        _writeIndex = index;
+        _writeArray = segment.Array;
+        _writePos = position;
+        _writeStart = segment.Start;
+    }
+
+    /// <summary>Rents a chunk of at least <paramref name="need"/> elements and grows the next length geometrically.</summary>
+    private T[] RentChunkArray(int need)
+    {
+        T[] array = PooledArrays.Rent(_pool, Math.Max(need, _nextChunkLength));
+        GrowNextChunkLength(array.Length);
+        return array;
+    }
+
+    private void GrowNextChunkLength(int lastLength)
+    {
+        long basis = Math.Max(_nextChunkLength, Math.Min(lastLength, _maxChunkLength));
+        _nextChunkLength = (int)Math.Min(_maxChunkLength, basis * 2);
+    }
+
+    private void ReturnArray(T[] array) => PooledArrays.Return(_pool, array);
+
+    /// <summary>Returns chunks [<paramref name="from"/>, <paramref name="to"/>) and closes the gap in the list.</summary>
+    private void ReleaseChunks(int from, int to)
+    {
+        if (from >= to)
+        {
+            return;
+        }
+
+        for (int i = from; i < to; i++)
+        {
+            BufferSegment<T> segment = _chunks[i];
+            _chunks[i] = null!;
+            ReturnArray(segment.Array);
+            segment.Clear();
+            BufferSegmentPool<T>.Return(segment);
+        }
+
+        int removed = to - from;
+        int tail = _chunkCount - to;
+        if (tail > 0)
+        {
+            Array.Copy(_chunks, to, _chunks, from, tail);
+            Array.Clear(_chunks, from + tail, removed);
+        }
+
+        _chunkCount -= removed;
+        if (_writeIndex >= to)
+        {
+            _writeIndex -= removed;
+        }
+        else if (_writeIndex >= from)
+        {
+            _writeIndex = from == 0 ? 0 : from - 1;
+        }
+
+        _cursor = 0;
+    }
+
+    /// <summary>Leaves the buffer empty with chunk 0 (if any) as the write chunk at position 0.</summary>
+    private void RewindEmpty()
+    {
+        _headStart = 0;
+        _headOffset = 0;
+        _cursor = 0;
+        if (_chunkCount == 0)
+        {
+            _writeIndex = 0;
+            _writeArray = [];
+            _writePos = 0;
+            _writeStart = 0;
+            return;
+        }
+
+        BufferSegment<T> head = _chunks[0];
+        head.Start = 0;
+        head.Count = 0;
+        SetWriteChunk(0, head, 0);
+    }
+
+    /// <summary>Makes room for <paramref name="count"/> chunk references; the list itself is pooled too.</summary>
+    private void EnsureChunkSlots(int count)
+    {
+        if (_chunks.Length < count)
+        {
+            GrowChunkSlots(count);
+        }
+    }
+
+    private void GrowChunkSlots(int count)
+    {
+        BufferSegment<T>[] old = _chunks;
+        BufferSegment<T>[] grown = ArrayPool<BufferSegment<T>>.Shared.Rent(Math.Max(count, Math.Max(16, old.Length * 2)));
+        Array.Copy(old, grown, _chunkCount);
+        _chunks = grown;
+        ReturnChunkSlots(old);
+    }
+
+    private static void ReturnChunkSlots(BufferSegment<T>[] slots)
+    {
+        if (slots.Length != 0)
+        {
+            ArrayPool<BufferSegment<T>>.Shared.Return(slots, clearArray: true);
+        }
+    }
+
+    /// <summary>Brings the write chunk's <see cref="BufferSegment{T}.Count"/> up to date for cold operations.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private void SyncWriteChunk()
+    {
+        if (_chunkCount != 0)
+        {
+            _chunks[_writeIndex].Count = _writePos;
+        }
+    }
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private void ThrowIfDisposed()
+    {
+        if (_disposed)
+        {
+            ThrowHelper.ThrowObjectDisposedException(nameof(SegmentedBuffer<T>));
+        }
+    }
+
+    private static int ElementSize()
+    {
+#if NET
+        return Unsafe.SizeOf<T>();
+#else
+        if (!typeof(T).IsValueType)
+        {
+            return IntPtr.Size;
+        }
+
+        // Marshal.SizeOf gives the marshalled size, which differs from the managed one for these two.
+        if (typeof(T) == typeof(char))
+        {
+            return sizeof(char);
+        }
+
+        if (typeof(T) == typeof(bool))
+        {
+            return sizeof(bool);
+        }
+
+        try
+        {
+            return Math.Max(1, Marshal.SizeOf<T>());
+        }
+        catch (ArgumentException)
+        {
+            // Not marshalable (holds references): a guess only steers chunk sizes.
+            return 16;
+        }
+#endif
+    }
+}

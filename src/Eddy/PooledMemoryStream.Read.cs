@@ -1,0 +1,323 @@
+using System;
+using System.Buffers;
+using System.IO;
+using System.Runtime.CompilerServices;
+using System.Runtime.InteropServices;
+using Eddy.Internal;
+
+namespace Eddy;
+
+public sealed partial class PooledMemoryStream
+{
+    /// <inheritdoc/>
+    public override int Read(byte[] buffer, int offset, int count)
+    {
+        ValidateBuffer(buffer, offset, count);
+        return Read(new Span<byte>(buffer, offset, count));
+    }
+
+    /// <inheritdoc/>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public override int Read(Span<byte> buffer)
+    {
+        if (_kind == StreamKind.Contiguous)
+        {
+            long available = _length - _position;
+            if (available <= 0)
+            {
+                return 0;
+            }
+
+            int n = available < buffer.Length ? (int)available : buffer.Length;
+            new ReadOnlySpan<byte>(_array, (int)_position, n).CopyTo(buffer);
+            _position += n;
+            return n;
+        }
+
+        return ReadSlow(buffer);
+    }
+
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private int ReadSlow(Span<byte> destination)
+    {
+        EnsureNotClosed();
+        FlushScratch();
+        long available = _length - _position;
+        if (available <= 0)
+        {
+            return 0;
+        }
+
+        int n = available < destination.Length ? (int)available : destination.Length;
+        CopyContent(_position, destination.Slice(0, n));
+        _position += n;
+        return n;
+    }
+
+    /// <inheritdoc/>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public override int ReadByte()
+    {
+        long position = _position;
+        if (_kind == StreamKind.Contiguous && position < _length)
+        {
+            _position = position + 1;
+            return _array![(int)position];
+        }
+
+        return ReadByteSlow();
+    }
+
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private int ReadByteSlow()
+    {
+        byte value = 0;
+        return ReadSlow(MemoryMarshal.CreateSpan(ref value, 1)) == 0 ? -1 : value;
+    }
+
+    /// <summary>Copies the bytes at [<paramref name="position"/>, +destination.Length) — all within Length — whatever the layout.</summary>
+    private void CopyContent(long position, Span<byte> destination)
+    {
+        switch (_kind)
+        {
+            case StreamKind.Contiguous:
+                new ReadOnlySpan<byte>(_array, (int)position, destination.Length).CopyTo(destination);
+                break;
+            case StreamKind.ReadOnly:
+                _readOnly.Span.Slice((int)position, destination.Length).CopyTo(destination);
+                break;
+            default:
+                SegmentedCopy(position, destination);
+                break;
+        }
+    }
+
+    /// <inheritdoc/>
+    public override void CopyTo(Stream destination, int bufferSize)
+    {
+        ValidateCopyTo(destination, bufferSize);
+        EnsureNotClosed();
+        FlushScratch();
+        long position = _position;
+        long remaining = _length - position;
+        if (remaining <= 0)
+        {
+            return;
+        }
+
+        _position = _length;
+        WriteContent(destination, position, remaining);
+    }
+
+    /// <summary>Writes the whole content (from position 0, whatever <see cref="Stream.Position"/> is) to <paramref name="stream"/>, as <see cref="MemoryStream.WriteTo"/> does.</summary>
+    /// <param name="stream">The stream to write to.</param>
+    /// <exception cref="ArgumentNullException"><paramref name="stream"/> is null.</exception>
+    /// <exception cref="ObjectDisposedException">This stream is disposed.</exception>
+    public void WriteTo(Stream stream)
+    {
+        ThrowHelper.ThrowIfNull(stream, nameof(stream));
+        EnsureNotClosed();
+        FlushScratch();
+        if (_length > 0)
+        {
+            WriteContent(stream, 0, _length);
+        }
+    }
+
+    /// <summary>Writes [position, position + count) straight from the stream's own memory.</summary>
+    private void WriteContent(Stream destination, long position, long count)
+    {
+        switch (_kind)
+        {
+            case StreamKind.Contiguous:
+                destination.Write(_array!, (int)position, (int)count);
+                break;
+            case StreamKind.ReadOnly:
+                if (MemoryMarshal.TryGetArray(_readOnly, out ArraySegment<byte> segment))
+                {
+                    destination.Write(segment.Array!, segment.Offset + (int)position, (int)count);
+                }
+                else
+                {
+                    destination.Write(_readOnly.Span.Slice((int)position, (int)count));
+                }
+
+                break;
+            default:
+                foreach (ReadOnlyMemory<byte> memory in Segments.AsReadOnlySequence().Slice(position, count))
+                {
+                    destination.Write(memory.Span);
+                }
+
+                break;
+        }
+    }
+
+    /// <summary>Copies the content into a new array, as <see cref="MemoryStream.ToArray"/> does.</summary>
+    /// <returns>A new array with the <see cref="Stream.Length"/> bytes of the stream.</returns>
+    /// <exception cref="ObjectDisposedException">The stream is disposed (unlike <see cref="MemoryStream"/>, whose
+    /// array outlives it: ours went back to the pool).</exception>
+    /// <exception cref="InvalidOperationException">The content is longer than the largest array .NET allows.</exception>
+    public byte[] ToArray()
+    {
+        EnsureNotClosed();
+        FlushScratch();
+        long length = _length;
+        if (length == 0)
+        {
+            return Array.Empty<byte>();
+        }
+
+        if (length > ArrayMaxLength)
+        {
+            ThrowHelper.ThrowInvalidOperationException("The stream is too long to fit in one array.");
+        }
+
+#if NET
+        byte[] copy = GC.AllocateUninitializedArray<byte>((int)length);
+#else
+        byte[] copy = new byte[length];
+#endif
+        CopyContent(0, copy);
+        return copy;
+    }
+
+    /// <summary>
+    /// Copies the content (from position 0) into <paramref name="destination"/> and returns the number of bytes
+    /// copied: <see cref="Stream.Length"/>, or the destination's length when shorter. Position does not move.
+    /// </summary>
+    /// <param name="destination">Where to copy.</param>
+    /// <returns>The number of bytes copied.</returns>
+    /// <exception cref="ObjectDisposedException">The stream is disposed.</exception>
+    public int ExportTo(Span<byte> destination)
+    {
+        EnsureNotClosed();
+        FlushScratch();
+        int n = (int)Math.Min(_length, destination.Length);
+        CopyContent(0, destination.Slice(0, n));
+        return n;
+    }
+
+    /// <summary>
+    /// Gives the written bytes without copying when the stream is contiguous, as <see cref="MemoryStream.TryGetBuffer"/>
+    /// does: the segment starts at offset 0 and holds <see cref="Stream.Length"/> bytes. False when the stream is
+    /// segmented, read-only or disposed. The segment is valid until the next write, Reset or Dispose.
+    /// </summary>
+    /// <param name="buffer">The written bytes, or default.</param>
+    /// <returns>True when <paramref name="buffer"/> holds the content.</returns>
+    public bool TryGetBuffer(out ArraySegment<byte> buffer)
+    {
+        if (_kind != StreamKind.Contiguous)
+        {
+            buffer = default;
+            return false;
+        }
+
+        FlushScratch();
+        buffer = _array is null ? new ArraySegment<byte>(Array.Empty<byte>()) : new ArraySegment<byte>(_array, 0, (int)_length);
+        return true;
+    }
+
+    /// <summary>
+    /// The written bytes as one span, without copying (seed K4os.Streams' <c>Peek</c>). Valid until the next
+    /// write, Reset or Dispose.
+    /// </summary>
+    /// <returns>The <see cref="Stream.Length"/> bytes of the stream.</returns>
+    /// <exception cref="ObjectDisposedException">The stream is disposed.</exception>
+    /// <exception cref="InvalidOperationException">The content spans several chunks; use
+    /// <see cref="TryPeek"/>, <see cref="GetReadOnlySequence"/> or <see cref="ToUnsafeArraySegment"/>.</exception>
+    public ReadOnlySpan<byte> Peek()
+    {
+        if (!TryPeek(out ReadOnlySpan<byte> content))
+        {
+            EnsureNotClosed();
+            ThrowHelper.ThrowInvalidOperationException("The stream's content spans several chunks; use GetReadOnlySequence() or ToUnsafeArraySegment().");
+        }
+
+        return content;
+    }
+
+    /// <summary>The written bytes as one span when they are in one piece (always so while contiguous); false when the stream is segmented across several chunks or disposed.</summary>
+    /// <param name="content">The <see cref="Stream.Length"/> bytes of the stream, or empty.</param>
+    /// <returns>True when <paramref name="content"/> holds the whole content.</returns>
+    public bool TryPeek(out ReadOnlySpan<byte> content)
+    {
+        switch (_kind)
+        {
+            case StreamKind.Contiguous:
+                FlushScratch();
+                content = new ReadOnlySpan<byte>(_array, 0, (int)_length);
+                return true;
+            case StreamKind.ReadOnly:
+                content = _readOnly.Span;
+                return true;
+            case StreamKind.Segmented:
+                FlushScratch();
+                ReadOnlySequence<byte> sequence = GetReadOnlySequence();
+                if (sequence.IsSingleSegment)
+                {
+                    content = sequence.First.Span;
+                    return true;
+                }
+
+                break;
+        }
+
+        content = default;
+        return false;
+    }
+
+    /// <summary>
+    /// The written bytes as a <see cref="ReadOnlySequence{T}"/> over the stream's own memory: no copy and no
+    /// allocation. Covers the whole content whatever <see cref="Stream.Position"/> is. Valid until the next write,
+    /// SetLength, Reset or Dispose.
+    /// </summary>
+    /// <returns>The <see cref="Stream.Length"/> bytes of the stream.</returns>
+    /// <exception cref="ObjectDisposedException">The stream is disposed.</exception>
+    public ReadOnlySequence<byte> GetReadOnlySequence()
+    {
+        EnsureNotClosed();
+        FlushScratch();
+        switch (_kind)
+        {
+            case StreamKind.Contiguous:
+                return _array is null ? ReadOnlySequence<byte>.Empty : new ReadOnlySequence<byte>(_array, 0, (int)_length);
+            case StreamKind.ReadOnly:
+                return new ReadOnlySequence<byte>(_readOnly);
+            default:
+                return _segments is null ? ReadOnlySequence<byte>.Empty : _segments.AsReadOnlySequence();
+        }
+    }
+
+    /// <summary>
+    /// The written bytes as an <see cref="ArraySegment{T}"/> over the stream's own array (seed PooledStream's
+    /// <c>ToUnsafeArraySegment</c>): no copy while contiguous. When the stream is segmented, its chunks are first
+    /// gathered into one pooled array (one copy; the stream is contiguous afterwards, until it grows past the
+    /// threshold again). Unsafe: the segment must not be used after the next write, Reset or Dispose, when the
+    /// array may already belong to someone else.
+    /// </summary>
+    /// <returns>The <see cref="Stream.Length"/> bytes of the stream, starting at the segment's offset.</returns>
+    /// <exception cref="ObjectDisposedException">The stream is disposed.</exception>
+    /// <exception cref="InvalidOperationException">The content is longer than one array can be, or the stream is
+    /// read-only over memory that is not an array.</exception>
+    public ArraySegment<byte> ToUnsafeArraySegment()
+    {
+        EnsureNotClosed();
+        FlushScratch();
+        switch (_kind)
+        {
+            case StreamKind.Contiguous:
+                return _array is null ? new ArraySegment<byte>(Array.Empty<byte>()) : new ArraySegment<byte>(_array, 0, (int)_length);
+            case StreamKind.ReadOnly:
+                if (!MemoryMarshal.TryGetArray(_readOnly, out ArraySegment<byte> segment))
+                {
+                    ThrowHelper.ThrowInvalidOperationException("The stream reads memory that is not an array.");
+                }
+
+                return segment;
+            default:
+                Consolidate();
+                return ToUnsafeArraySegment();
+        }
+    }
+}

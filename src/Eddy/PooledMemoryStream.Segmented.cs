@@ -1,0 +1,239 @@
+using System;
+using System.Buffers;
+using System.IO;
+using System.Runtime.InteropServices;
+using System.Threading;
+using System.Threading.Tasks;
+using Eddy.Buffers;
+using Eddy.Internal;
+
+namespace Eddy;
+
+// Everything that touches the segmented layout: the switch from one array to chunks, and the segmented
+// counterparts of the contiguous fast paths.
+public sealed partial class PooledMemoryStream
+{
+    /// <summary>The segmented buffer, created on first use and kept across Reset so a reused stream does not reallocate it.</summary>
+    private SegmentedBuffer<byte> Segments => _segments ??= new SegmentedBuffer<byte>(_pool, _options.ChunkLength, _options.MaxChunkLength);
+
+    /// <summary>Hands the contiguous array to the segmented buffer as its first chunk: no copy.</summary>
+    private void SwitchToSegmented()
+    {
+        SegmentedBuffer<byte> segments = Segments;
+        byte[]? array = _array;
+        _array = null;
+        if (array is not null && _length > 0)
+        {
+            segments.AdoptFirstChunk(array, (int)_length);
+        }
+        else if (array is not null)
+        {
+            _pool.Return(array, _options.ClearOnReturn);
+        }
+
+        _kind = StreamKind.Segmented;
+    }
+
+    /// <summary>Gathers the chunks into one pooled array (one copy); the stream is contiguous afterwards.</summary>
+    private void Consolidate()
+    {
+        long length = _length;
+        if (length > ArrayMaxLength)
+        {
+            ThrowHelper.ThrowInvalidOperationException("The stream is too long to fit in one array.");
+        }
+
+        byte[] array = _pool.Rent((int)Math.Max(length, PooledMemoryStreamOptions.MinimumRentLength));
+        SegmentedBuffer<byte>? segments = _segments;
+        if (segments is not null)
+        {
+            segments.CopyTo(array.AsSpan(0, (int)length));
+            if (_options.ClearOnReturn)
+            {
+                ClearSegments(segments, 0, segments.Length);
+            }
+
+            segments.Reset();
+        }
+
+        _array = array;
+        _kind = StreamKind.Contiguous;
+    }
+
+    /// <summary>Zeroes [start, start + count) of the chunks before they go back to the pool (clear-on-return).</summary>
+    private static void ClearSegments(SegmentedBuffer<byte> segments, long start, long count)
+    {
+        if (count <= 0)
+        {
+            return;
+        }
+
+        foreach (ReadOnlyMemory<byte> memory in segments.AsReadOnlySequence().Slice(start, count))
+        {
+            MemoryMarshal.AsMemory(memory).Span.Clear();
+        }
+    }
+
+    private void SegmentedWrite(long position, ReadOnlySpan<byte> source)
+    {
+        SegmentedBuffer<byte> segments = Segments;
+        if (position > segments.Length)
+        {
+            segments.SetLength(position);
+        }
+
+        segments.Write(position, source);
+        _length = segments.Length;
+    }
+
+    private void SegmentedSetLength(long value)
+    {
+        SegmentedBuffer<byte> segments = Segments;
+        if (_options.ClearOnReturn && value < segments.Length)
+        {
+            ClearSegments(segments, value, segments.Length - value);
+        }
+
+        if (value == 0)
+        {
+            // Empty again: start over from the first chunk length, as a new stream would.
+            segments.Reset();
+        }
+        else
+        {
+            segments.SetLength(value);
+        }
+    }
+
+    private void SegmentedCopy(long position, Span<byte> destination) =>
+        Segments.CopyTo(position, destination);
+
+    private Memory<byte> SegmentedGetMemory(long position, int size)
+    {
+        SegmentedBuffer<byte> segments = Segments;
+        if (position > segments.Length)
+        {
+            segments.SetLength(position);
+            _length = position;
+        }
+
+        if (position == segments.Length)
+        {
+            Memory<byte> memory = segments.GetMemory(size);
+            _handedOut = memory.Length;
+            return memory;
+        }
+
+        // Writing inside the content: chunks cannot hand out a span across a boundary, so the bytes land in a
+        // scratch array that Advance copies in.
+        byte[] scratch = _pool.Rent(size);
+        _scratch = scratch;
+        _handedOut = scratch.Length;
+        return scratch;
+    }
+
+    private void SegmentedAdvance(int count)
+    {
+        SegmentedBuffer<byte> segments = Segments;
+        if (count > _handedOut)
+        {
+            ThrowHelper.ThrowInvalidOperationException("Cannot advance past the end of the span returned by GetSpan or GetMemory.");
+        }
+
+        _handedOut = 0;
+        byte[]? scratch = _scratch;
+        if (scratch is not null)
+        {
+            _scratch = null;
+            segments.Write(_position, scratch.AsSpan(0, count));
+            _pool.Return(scratch);
+        }
+        else
+        {
+            segments.Advance(count);
+        }
+
+        _position += count;
+        _length = segments.Length;
+    }
+
+    private long SegmentedReadFrom(Stream source)
+    {
+        if (_position == _length)
+        {
+            long read = Segments.ReadFrom(source);
+            _length = Segments.Length;
+            _position = _length;
+            return read;
+        }
+
+        // Overwriting inside the content or past a gap: go through a pooled scratch array and Write.
+        byte[] scratch = _pool.Rent(81920);
+        try
+        {
+            long total = 0;
+            int n;
+            while ((n = source.Read(scratch, 0, scratch.Length)) > 0)
+            {
+                Write(scratch.AsSpan(0, n));
+                total += n;
+            }
+
+            return total;
+        }
+        finally
+        {
+            _pool.Return(scratch);
+        }
+    }
+
+    private async ValueTask<long> SegmentedReadFromAsync(Stream source, CancellationToken cancellationToken)
+    {
+        if (_position == _length)
+        {
+            long read = await Segments.ReadFromAsync(source, cancellationToken).ConfigureAwait(false);
+            _length = Segments.Length;
+            _position = _length;
+            return read;
+        }
+
+        byte[] scratch = _pool.Rent(81920);
+        try
+        {
+            long total = 0;
+            int n;
+            while ((n = await source.ReadAsync(scratch.AsMemory(), cancellationToken).ConfigureAwait(false)) > 0)
+            {
+                Write(scratch.AsSpan(0, n));
+                total += n;
+            }
+
+            return total;
+        }
+        finally
+        {
+            _pool.Return(scratch);
+        }
+    }
+
+    /// <summary>Drops a scratch span handed out by GetSpan/GetMemory that was never advanced.</summary>
+    private void FlushScratch()
+    {
+        _handedOut = 0;
+        if (_scratch is not null)
+        {
+            ReturnScratch();
+        }
+    }
+
+    private void ReturnScratch()
+    {
+        byte[]? scratch = _scratch;
+        _scratch = null;
+        _handedOut = 0;
+        if (scratch is not null)
+        {
+            _pool.Return(scratch);
+        }
+    }
+}

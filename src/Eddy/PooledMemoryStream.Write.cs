@@ -1,0 +1,272 @@
+using System;
+using System.IO;
+using System.Runtime.CompilerServices;
+using System.Runtime.InteropServices;
+using Eddy.Internal;
+
+namespace Eddy;
+
+public sealed partial class PooledMemoryStream
+{
+    /// <inheritdoc/>
+    public override void Write(byte[] buffer, int offset, int count)
+    {
+        ValidateBuffer(buffer, offset, count);
+        Write(new ReadOnlySpan<byte>(buffer, offset, count));
+    }
+
+    /// <inheritdoc/>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public override void Write(ReadOnlySpan<byte> buffer)
+    {
+        // Fast path: contiguous, no gap to fill, room in the array.
+        byte[]? array = _array;
+        long position = _position;
+        long end = position + buffer.Length;
+        if (_kind == StreamKind.Contiguous && array is not null && (ulong)end <= (ulong)array.Length && position <= _length)
+        {
+            buffer.CopyTo(new Span<byte>(array, (int)position, buffer.Length));
+            _position = end;
+            if (end > _length)
+            {
+                _length = end;
+            }
+
+            return;
+        }
+
+        WriteSlow(buffer);
+    }
+
+    /// <inheritdoc/>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public override void WriteByte(byte value)
+    {
+        byte[]? array = _array;
+        long position = _position;
+        if (_kind == StreamKind.Contiguous && array is not null && (ulong)position < (ulong)array.Length && position <= _length)
+        {
+            array[(int)position] = value;
+            _position = ++position;
+            if (position > _length)
+            {
+                _length = position;
+            }
+
+            return;
+        }
+
+        WriteSlow(MemoryMarshal.CreateReadOnlySpan(ref value, 1));
+    }
+
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private void WriteSlow(ReadOnlySpan<byte> source)
+    {
+        EnsureNotClosed();
+        EnsureWriteable();
+        FlushScratch();
+
+        long position = _position;
+        long end = position + source.Length;
+        if (end < 0 || end > _maxLength)
+        {
+            ThrowHelper.ThrowIOException(StreamTooLongMessage);
+        }
+
+        if (_kind == StreamKind.Contiguous && EnsureContiguousCapacity(end))
+        {
+            byte[] array = _array!;
+            if (position > _length)
+            {
+                // Pooled arrays hold stale bytes: the gap between the old end and the write must read as zeros.
+                array.AsSpan((int)_length, (int)(position - _length)).Clear();
+            }
+
+            source.CopyTo(array.AsSpan((int)position));
+            _position = end;
+            if (end > _length)
+            {
+                _length = end;
+            }
+
+            return;
+        }
+
+        SegmentedWrite(position, source);
+        _position = end;
+    }
+
+    /// <summary>
+    /// Returns a span to write into at <see cref="Stream.Position"/>, at least <paramref name="sizeHint"/> bytes long
+    /// (at least one byte when 0); <see cref="Advance"/> then commits the bytes written.
+    /// </summary>
+    /// <remarks>When <see cref="Stream.Position"/> is past <see cref="Stream.Length"/>, the gap is zero-filled and
+    /// Length moves to Position at this call. The span is valid until the next call on the stream.</remarks>
+    /// <param name="sizeHint">The number of bytes wanted; 0 for any.</param>
+    /// <exception cref="ArgumentOutOfRangeException"><paramref name="sizeHint"/> is negative.</exception>
+    /// <exception cref="ObjectDisposedException">The stream is disposed.</exception>
+    /// <exception cref="NotSupportedException">The stream is read-only.</exception>
+    public Span<byte> GetSpan(int sizeHint = 0)
+    {
+        byte[]? array = _array;
+        long position = _position;
+        if (_kind == StreamKind.Contiguous && array is not null && position <= _length && (uint)sizeHint < (uint)(array.Length - (int)position))
+        {
+            return new Span<byte>(array, (int)position, array.Length - (int)position);
+        }
+
+        return GetMemorySlow(sizeHint).Span;
+    }
+
+    /// <summary>As <see cref="GetSpan"/>, as a <see cref="Memory{T}"/>.</summary>
+    /// <param name="sizeHint">The number of bytes wanted; 0 for any.</param>
+    /// <returns>Memory to write into at <see cref="Stream.Position"/>.</returns>
+    /// <exception cref="ArgumentOutOfRangeException"><paramref name="sizeHint"/> is negative.</exception>
+    /// <exception cref="ObjectDisposedException">The stream is disposed.</exception>
+    /// <exception cref="NotSupportedException">The stream is read-only.</exception>
+    public Memory<byte> GetMemory(int sizeHint = 0) => GetMemorySlow(sizeHint);
+
+    private Memory<byte> GetMemorySlow(int sizeHint)
+    {
+        ThrowHelper.ThrowIfNegative(sizeHint, nameof(sizeHint));
+        EnsureNotClosed();
+        EnsureWriteable();
+        FlushScratch();
+
+        int size = Math.Max(sizeHint, 1);
+        long position = _position;
+        if (position + size > _maxLength)
+        {
+            ThrowHelper.ThrowIOException(StreamTooLongMessage);
+        }
+
+        if (_kind == StreamKind.Contiguous && EnsureContiguousCapacity(position + size))
+        {
+            byte[] array = _array!;
+            if (position > _length)
+            {
+                array.AsSpan((int)_length, (int)(position - _length)).Clear();
+                _length = position;
+            }
+
+            return new Memory<byte>(array, (int)position, array.Length - (int)position);
+        }
+
+        return SegmentedGetMemory(position, size);
+    }
+
+    /// <summary>Commits <paramref name="count"/> bytes written into the last <see cref="GetSpan"/>/<see cref="GetMemory"/>: Position moves by <paramref name="count"/> and Length follows when passed.</summary>
+    /// <param name="count">The number of bytes written.</param>
+    /// <exception cref="ArgumentOutOfRangeException"><paramref name="count"/> is negative.</exception>
+    /// <exception cref="InvalidOperationException"><paramref name="count"/> is more than the span handed out.</exception>
+    /// <exception cref="ObjectDisposedException">The stream is disposed.</exception>
+    public void Advance(int count)
+    {
+        byte[]? array = _array;
+        long end = _position + count;
+        if (_kind == StreamKind.Contiguous && array is not null && count >= 0 && end <= array.Length && _position <= _length)
+        {
+            _position = end;
+            if (end > _length)
+            {
+                _length = end;
+            }
+
+            return;
+        }
+
+        AdvanceSlow(count);
+    }
+
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private void AdvanceSlow(int count)
+    {
+        ThrowHelper.ThrowIfNegative(count, nameof(count));
+        EnsureNotClosed();
+        EnsureWriteable();
+        if (_kind == StreamKind.Contiguous)
+        {
+            long end = _position + count;
+            if (_position > _length || end > (_array?.Length ?? 0))
+            {
+                ThrowHelper.ThrowInvalidOperationException("Cannot advance past the end of the span returned by GetSpan or GetMemory.");
+            }
+
+            _position = end;
+            if (end > _length)
+            {
+                _length = end;
+            }
+
+            return;
+        }
+
+        SegmentedAdvance(count);
+    }
+
+    /// <summary>
+    /// Writes everything <paramref name="source"/> has left at <see cref="Stream.Position"/>, reading straight
+    /// into the stream's own arrays (no temporary buffer when writing at the end), and returns the byte count.
+    /// </summary>
+    /// <param name="source">The stream to drain.</param>
+    /// <returns>The number of bytes read from <paramref name="source"/>.</returns>
+    /// <exception cref="ArgumentNullException"><paramref name="source"/> is null.</exception>
+    /// <exception cref="NotSupportedException"><paramref name="source"/> cannot read, or this stream is read-only.</exception>
+    /// <exception cref="ObjectDisposedException">This stream is disposed.</exception>
+    public long ReadFrom(Stream source)
+    {
+        PrepareReadFrom(source);
+        long total = 0;
+        while (_kind == StreamKind.Contiguous)
+        {
+            byte[]? array = _array;
+            long position = _position;
+            if (array is null || position >= array.Length)
+            {
+                EnsureContiguousCapacity(Math.Max(position + 1, (array?.Length ?? 0) * 2L));
+                continue;
+            }
+
+            int read = source.Read(array, (int)position, array.Length - (int)position);
+            if (read <= 0)
+            {
+                return total;
+            }
+
+            CommitContiguousRead(read);
+            total += read;
+        }
+
+        return total + SegmentedReadFrom(source);
+    }
+
+    private void PrepareReadFrom(Stream source)
+    {
+        ThrowHelper.ThrowIfNull(source, nameof(source));
+        EnsureNotClosed();
+        EnsureWriteable();
+        if (!source.CanRead)
+        {
+            ThrowHelper.ThrowNotSupportedException("The source stream does not support reading.");
+        }
+
+        FlushScratch();
+    }
+
+    /// <summary>Bytes were read into the array at Position: zero the gap before them and move Position and Length.</summary>
+    private void CommitContiguousRead(int read)
+    {
+        long position = _position;
+        if (position > _length)
+        {
+            _array.AsSpan((int)_length, (int)(position - _length)).Clear();
+        }
+
+        position += read;
+        _position = position;
+        if (position > _length)
+        {
+            _length = position;
+        }
+    }
+}

@@ -1,0 +1,422 @@
+using System;
+using System.Buffers;
+using System.IO;
+using System.Runtime.CompilerServices;
+using System.Threading.Tasks;
+using Eddy.Buffers;
+using Eddy.Internal;
+
+namespace Eddy;
+
+/// <summary>
+/// A drop-in <see cref="MemoryStream"/> on pooled memory: one contiguous pooled array while small, a chain of
+/// pooled chunks past <see cref="PooledMemoryStreamOptions.SegmentThreshold"/>, and an
+/// <see cref="IBufferWriter{T}"/> over the same bytes.
+/// </summary>
+/// <remarks>
+/// <para>Nothing is rented before the first write. Every array goes back to the pool on <see cref="Stream.Dispose()"/>;
+/// a stream that is never disposed simply leaves its arrays to the garbage collector (there is no finalizer).</para>
+/// <para>Not thread-safe: one stream must not be used by two threads at once. The pools beneath it are thread-safe.</para>
+/// <para>Behaves as <see cref="MemoryStream"/> does, member by member, including exception types and parameter
+/// names; the differences (lengths past 2 GiB, <see cref="ToArray"/> after dispose, ...) are listed in docs/stream.md.</para>
+/// </remarks>
+public sealed partial class PooledMemoryStream : Stream, IBufferWriter<byte>
+{
+    /// <summary>The largest array .NET allocates for bytes (Array.MaxLength).</summary>
+    internal const int ArrayMaxLength = 0x7FFFFFC7;
+
+    private readonly PooledMemoryStreamOptions _options;
+    private readonly ArrayPool<byte> _pool;
+
+    // The largest Position/Length: int.MaxValue like MemoryStream when contiguous-only or read-only, else long.MaxValue.
+    private readonly long _maxLength;
+
+    private byte[]? _array;
+    private SegmentedBuffer<byte>? _segments;
+    private ReadOnlyMemory<byte> _readOnly;
+    private long _length;
+    private long _position;
+    private StreamKind _kind;
+    private Task<int>? _lastReadTask;
+
+    // IBufferWriter in the middle of a segmented stream: the span handed out is this rented scratch array.
+    private byte[]? _scratch;
+
+    // Bytes the last segmented GetSpan/GetMemory handed out, so Advance can refuse more.
+    private int _handedOut;
+
+    // Set while the stream belongs to a PooledMemoryStreamPool; the generation counts rentals.
+    private readonly PooledMemoryStreamPool? _owner;
+    private int _generation;
+
+    /// <summary>Creates an empty, writable stream with the default options. Nothing is rented until the first write.</summary>
+    public PooledMemoryStream()
+        : this((PooledMemoryStreamOptions?)null)
+    {
+    }
+
+    /// <summary>Creates an empty, writable stream. Nothing is rented until the first write.</summary>
+    /// <param name="options">The settings; null means <see cref="PooledMemoryStreamOptions.Default"/>.</param>
+    public PooledMemoryStream(PooledMemoryStreamOptions? options)
+    {
+        _options = options ?? PooledMemoryStreamOptions.Default;
+        _pool = _options.EffectivePool;
+        _maxLength = _options.Mode == PooledMemoryStreamMode.Contiguous ? int.MaxValue : long.MaxValue;
+        _kind = InitialKind;
+    }
+
+    /// <summary>Creates an empty, writable stream that rents from <paramref name="pool"/> and reserves <paramref name="initialCapacity"/> bytes on its first write.</summary>
+    /// <param name="pool">The pool; null means Eddy's default pool.</param>
+    /// <param name="initialCapacity">The capacity the first write rents at least.</param>
+    /// <exception cref="ArgumentOutOfRangeException"><paramref name="initialCapacity"/> is negative.</exception>
+    public PooledMemoryStream(ArrayPool<byte>? pool, int initialCapacity = 0)
+        : this(new PooledMemoryStreamOptions { Pool = pool, InitialCapacity = initialCapacity })
+    {
+    }
+
+    /// <summary>Creates a read-only stream over <paramref name="buffer"/>; the array is neither copied nor pooled.</summary>
+    /// <param name="buffer">The bytes to read. The caller keeps ownership.</param>
+    /// <exception cref="ArgumentNullException"><paramref name="buffer"/> is null.</exception>
+    public PooledMemoryStream(byte[] buffer)
+        : this(new ReadOnlyMemory<byte>(buffer ?? ThrowBufferNull()))
+    {
+    }
+
+    /// <summary>Creates a read-only stream over <paramref name="memory"/>; the bytes are neither copied nor pooled.</summary>
+    /// <param name="memory">The bytes to read. The caller keeps ownership.</param>
+    public PooledMemoryStream(ReadOnlyMemory<byte> memory)
+    {
+        _options = PooledMemoryStreamOptions.Default;
+        _pool = _options.EffectivePool;
+        _maxLength = int.MaxValue;
+        _readOnly = memory;
+        _length = memory.Length;
+        _kind = StreamKind.ReadOnly;
+    }
+
+    /// <summary>A stream owned by <paramref name="owner"/>: it starts returned (disposed) until the pool rents it.</summary>
+    internal PooledMemoryStream(PooledMemoryStreamPool owner, PooledMemoryStreamOptions options)
+        : this(options)
+    {
+        _owner = owner;
+        _kind = StreamKind.Disposed;
+    }
+
+    private enum StreamKind : byte
+    {
+        Contiguous = 0,
+        Segmented = 1,
+        ReadOnly = 2,
+        Disposed = 3,
+    }
+
+    /// <summary>The options this stream was created with.</summary>
+    public PooledMemoryStreamOptions Options => _options;
+
+    /// <summary>True while the bytes live in one array (<see cref="TryGetBuffer"/> and <see cref="Peek"/> then work without copying).</summary>
+    public bool IsContiguous => _kind is StreamKind.Contiguous or StreamKind.ReadOnly;
+
+    /// <inheritdoc/>
+    public override bool CanRead => _kind != StreamKind.Disposed;
+
+    /// <inheritdoc/>
+    public override bool CanSeek => _kind != StreamKind.Disposed;
+
+    /// <inheritdoc/>
+    public override bool CanWrite => _kind <= StreamKind.Segmented;
+
+    /// <inheritdoc/>
+    public override long Length
+    {
+        get
+        {
+            EnsureNotClosed();
+            return _length;
+        }
+    }
+
+    /// <inheritdoc/>
+    /// <remarks>May be set past <see cref="Length"/>; the next write fills the gap with zeros.
+    /// Up to <see cref="int.MaxValue"/> like <see cref="MemoryStream"/> in contiguous and read-only mode, up to
+    /// <see cref="long.MaxValue"/> otherwise.</remarks>
+    public override long Position
+    {
+        get
+        {
+            EnsureNotClosed();
+            return _position;
+        }
+        set
+        {
+            ThrowHelper.ThrowIfNegative(value, nameof(value));
+            EnsureNotClosed();
+            if (value > _maxLength)
+            {
+                ThrowHelper.ThrowArgumentOutOfRangeException(nameof(value), StreamLengthMessage);
+            }
+
+            _position = value;
+        }
+    }
+
+    private StreamKind InitialKind => _options.Mode == PooledMemoryStreamMode.Segmented ? StreamKind.Segmented : StreamKind.Contiguous;
+
+    /// <summary>Generation of a pooled stream: changes on every rental, so a stale lease can tell.</summary>
+    internal int Generation => _generation;
+
+    internal PooledMemoryStreamPool? Owner => _owner;
+
+    /// <inheritdoc/>
+    public override long Seek(long offset, SeekOrigin origin)
+    {
+        EnsureNotClosed();
+        long start = origin switch
+        {
+            SeekOrigin.Begin => 0,
+            SeekOrigin.Current => _position,
+            SeekOrigin.End => _length,
+            _ => ThrowInvalidSeekOrigin(),
+        };
+
+        if (offset > _maxLength - start)
+        {
+            ThrowHelper.ThrowArgumentOutOfRangeException(nameof(offset), StreamLengthMessage);
+        }
+
+        long target = start + offset;
+        if (target < 0)
+        {
+            ThrowHelper.ThrowIOException("An attempt was made to move the position before the beginning of the stream.");
+        }
+
+        _position = target;
+        return target;
+    }
+
+    /// <inheritdoc/>
+    /// <remarks>Growing fills the new bytes with zeros; shrinking gives chunks past the new end back to the pool.</remarks>
+    public override void SetLength(long value)
+    {
+        if ((ulong)value > (ulong)_maxLength)
+        {
+            ThrowHelper.ThrowArgumentOutOfRangeException(nameof(value), StreamLengthMessage);
+        }
+
+        // Like MemoryStream: a disposed stream is unwritable, so this reports NotSupported, not ObjectDisposed.
+        EnsureWriteable();
+        FlushScratch();
+
+        if (_kind == StreamKind.Contiguous)
+        {
+            if (value > _length)
+            {
+                if (EnsureContiguousCapacity(value))
+                {
+                    _array.AsSpan((int)_length, (int)(value - _length)).Clear();
+                }
+                else
+                {
+                    SegmentedSetLength(value);
+                }
+            }
+        }
+        else
+        {
+            SegmentedSetLength(value);
+        }
+
+        _length = value;
+        if (_position > value)
+        {
+            _position = value;
+        }
+    }
+
+    /// <inheritdoc/>
+    public override void Flush()
+    {
+    }
+
+    /// <summary>
+    /// Empties the stream for reuse: Length and Position become 0 and every array goes back to the pool, so an
+    /// idle stream holds no memory. The stream stays open.
+    /// </summary>
+    /// <exception cref="ObjectDisposedException">The stream is disposed.</exception>
+    /// <exception cref="NotSupportedException">The stream is read-only.</exception>
+    public void Reset()
+    {
+        EnsureNotClosed();
+        EnsureWriteable();
+        ReleaseStorage(keepSegmentObject: true);
+        _kind = InitialKind;
+    }
+
+    /// <summary>
+    /// Makes sure the stream can hold <paramref name="capacity"/> bytes without renting again (seed PooledStream's
+    /// <c>Reserve</c>). In automatic mode a capacity past the threshold switches the stream to segments.
+    /// </summary>
+    /// <param name="capacity">The number of bytes the stream should be able to hold.</param>
+    /// <exception cref="ArgumentOutOfRangeException"><paramref name="capacity"/> is negative or beyond the stream's maximum length.</exception>
+    /// <exception cref="ObjectDisposedException">The stream is disposed.</exception>
+    /// <exception cref="NotSupportedException">The stream is read-only.</exception>
+    public void Reserve(long capacity)
+    {
+        ThrowHelper.ThrowIfNegative(capacity, nameof(capacity));
+        if (capacity > _maxLength)
+        {
+            ThrowHelper.ThrowArgumentOutOfRangeException(nameof(capacity), StreamLengthMessage);
+        }
+
+        EnsureNotClosed();
+        EnsureWriteable();
+        if (_kind == StreamKind.Contiguous && EnsureContiguousCapacity(capacity))
+        {
+            return;
+        }
+
+        Segments.EnsureCapacity(capacity);
+    }
+
+    /// <inheritdoc/>
+    protected override void Dispose(bool disposing)
+    {
+        if (_kind == StreamKind.Disposed)
+        {
+            return;
+        }
+
+        if (_owner is not null && disposing)
+        {
+            _owner.Return(this);
+            return;
+        }
+
+        ReleaseStorage(keepSegmentObject: false);
+        _kind = StreamKind.Disposed;
+        base.Dispose(disposing);
+    }
+
+    /// <summary>Called by the owning pool when it hands the stream out.</summary>
+    internal void Activate()
+    {
+        _generation++;
+        _kind = InitialKind;
+    }
+
+    /// <summary>Called by the owning pool when the stream comes back: storage to the pool, every member throws again.</summary>
+    internal void Deactivate()
+    {
+        ReleaseStorage(keepSegmentObject: true);
+        _kind = StreamKind.Disposed;
+        _generation++;
+    }
+
+    internal bool IsDisposedOrReturned => _kind == StreamKind.Disposed;
+
+    private void ReleaseStorage(bool keepSegmentObject)
+    {
+        ReturnScratch();
+        byte[]? array = _array;
+        _array = null;
+        if (array is not null)
+        {
+            _pool.Return(array, _options.ClearOnReturn);
+        }
+
+        SegmentedBuffer<byte>? segments = _segments;
+        if (segments is not null)
+        {
+            if (_options.ClearOnReturn)
+            {
+                ClearSegments(segments, 0, segments.Length);
+            }
+
+            if (keepSegmentObject)
+            {
+                segments.Reset();
+            }
+            else
+            {
+                segments.Dispose();
+                _segments = null;
+            }
+        }
+
+        _readOnly = default;
+        _length = 0;
+        _position = 0;
+        _lastReadTask = null;
+    }
+
+    /// <summary>
+    /// Makes the contiguous array hold at least <paramref name="required"/> bytes, copying only the written part
+    /// on growth. Returns false when the stream switched to segments instead (automatic mode past the
+    /// threshold, or segmented mode after a consolidation); the caller then continues on the segmented path.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private bool EnsureContiguousCapacity(long required)
+    {
+        byte[]? array = _array;
+        if (array is not null && required <= array.Length)
+        {
+            return true;
+        }
+
+        return GrowContiguous(required);
+    }
+
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private bool GrowContiguous(long required)
+    {
+        byte[]? array = _array;
+        int capacity = array?.Length ?? 0;
+        PooledMemoryStreamMode mode = _options.Mode;
+        if (mode == PooledMemoryStreamMode.Segmented
+            || (mode == PooledMemoryStreamMode.Auto && required > _options.SegmentThreshold))
+        {
+            SwitchToSegmented();
+            return false;
+        }
+
+        if (required > ArrayMaxLength)
+        {
+            ThrowHelper.ThrowIOException(StreamTooLongMessage);
+        }
+
+        long next = Math.Max(required, capacity == 0
+            ? Math.Max(_options.InitialCapacity, PooledMemoryStreamOptions.MinimumRentLength)
+            : capacity * 2L);
+        if (mode == PooledMemoryStreamMode.Auto)
+        {
+            // Never rent past the threshold only to hand the array over at the next growth.
+            next = Math.Min(next, Math.Max(required, _options.SegmentThreshold));
+        }
+
+        next = Math.Min(next, ArrayMaxLength);
+        byte[] grown = _pool.Rent((int)next);
+        if (array is not null)
+        {
+            // Bytes past Length are garbage (pooled arrays are not zeroed), so only the written part moves.
+            array.AsSpan(0, (int)Math.Min(_length, capacity)).CopyTo(grown);
+            _pool.Return(array, _options.ClearOnReturn);
+        }
+
+        _array = grown;
+        return true;
+    }
+
+    private const string StreamLengthMessage = "Stream length must be non-negative and less than the stream's maximum length.";
+    private const string StreamTooLongMessage = "Stream was too long.";
+
+    private static long ThrowInvalidSeekOrigin()
+    {
+        ThrowHelper.ThrowArgumentException("Invalid seek origin.");
+        return 0;
+    }
+
+    private static byte[] ThrowBufferNull()
+    {
+        ThrowHelper.ThrowArgumentNullException("buffer");
+        return null!;
+    }
+}

@@ -1,0 +1,126 @@
+using System;
+using System.Buffers;
+using Eddy.Internal;
+
+namespace Eddy;
+
+/// <summary>
+/// Settings of a <see cref="PooledMemoryStream"/>, all in one place. Instances are immutable once built
+/// (<c>init</c> properties) and may be shared by any number of streams and threads.
+/// </summary>
+/// <remarks>
+/// Defaults:
+/// <list type="table">
+/// <item><term><see cref="Mode"/></term><description><see cref="PooledMemoryStreamMode.Auto"/></description></item>
+/// <item><term><see cref="SegmentThreshold"/></term><description><see cref="DefaultSegmentThreshold"/> (1 MiB)</description></item>
+/// <item><term><see cref="Pool"/></term><description>null: Eddy's default byte pool (today <c>ArrayPool&lt;byte&gt;.Shared</c>)</description></item>
+/// <item><term><see cref="InitialCapacity"/></term><description>0: the first write rents what it needs, at least <see cref="MinimumRentLength"/> bytes</description></item>
+/// <item><term><see cref="ChunkLength"/></term><description>0: the segmented buffer's own default for its first chunk</description></item>
+/// <item><term><see cref="MaxChunkLength"/></term><description>0: the segmented buffer's own default cap on chunk growth</description></item>
+/// <item><term><see cref="ClearOnReturn"/></term><description>false: arrays go back to the pool without being zeroed</description></item>
+/// </list>
+/// </remarks>
+public sealed class PooledMemoryStreamOptions
+{
+    /// <summary>The default <see cref="SegmentThreshold"/>: 1 MiB, chosen by measurement (see docs/stream.md).</summary>
+    public const int DefaultSegmentThreshold = 1 << 20;
+
+    /// <summary>The smallest array the stream rents on its first write (like <c>MemoryStream</c>'s 256).</summary>
+    public const int MinimumRentLength = 256;
+
+    private readonly int _segmentThreshold = DefaultSegmentThreshold;
+    private readonly int _initialCapacity;
+    private readonly int _chunkLength;
+    private readonly int _maxChunkLength;
+    private readonly PooledMemoryStreamMode _mode;
+
+    /// <summary>The options used when a stream is created without any: every property at its default.</summary>
+    public static PooledMemoryStreamOptions Default { get; } = new();
+
+    /// <summary>Contiguous, segmented or automatic layout. Default <see cref="PooledMemoryStreamMode.Auto"/>.</summary>
+    /// <exception cref="ArgumentOutOfRangeException">The value is not a defined mode.</exception>
+    public PooledMemoryStreamMode Mode
+    {
+        get => _mode;
+        init
+        {
+            if ((uint)value > (uint)PooledMemoryStreamMode.Segmented)
+            {
+                ThrowHelper.ThrowArgumentOutOfRangeException(nameof(value), value, "Unknown PooledMemoryStreamMode.");
+            }
+
+            _mode = value;
+        }
+    }
+
+    /// <summary>
+    /// In <see cref="PooledMemoryStreamMode.Auto"/> mode, the capacity in bytes past which the contiguous array
+    /// is handed to a segmented buffer instead of being replaced by a larger one. Default
+    /// <see cref="DefaultSegmentThreshold"/>. Ignored by the other modes.
+    /// </summary>
+    /// <exception cref="ArgumentOutOfRangeException">The value is not positive.</exception>
+    public int SegmentThreshold
+    {
+        get => _segmentThreshold;
+        init
+        {
+            if (value <= 0)
+            {
+                ThrowHelper.ThrowArgumentOutOfRangeException(nameof(value), value, "The threshold must be positive.");
+            }
+
+            _segmentThreshold = value;
+        }
+    }
+
+    /// <summary>The pool that every array of the stream comes from and goes back to. Default null: Eddy's default pool.</summary>
+    public ArrayPool<byte>? Pool { get; init; }
+
+    /// <summary>
+    /// The capacity the first write rents at least (nothing is rented before the first write). Default 0,
+    /// meaning <see cref="MinimumRentLength"/> or what the write needs.
+    /// </summary>
+    /// <exception cref="ArgumentOutOfRangeException">The value is negative.</exception>
+    public int InitialCapacity
+    {
+        get => _initialCapacity;
+        init
+        {
+            ThrowHelper.ThrowIfNegative(value);
+            _initialCapacity = value;
+        }
+    }
+
+    /// <summary>Length of the first chunk of a segmented stream; 0 (default) lets the segmented buffer choose.</summary>
+    /// <exception cref="ArgumentOutOfRangeException">The value is negative.</exception>
+    public int ChunkLength
+    {
+        get => _chunkLength;
+        init
+        {
+            ThrowHelper.ThrowIfNegative(value);
+            _chunkLength = value;
+        }
+    }
+
+    /// <summary>Largest chunk a segmented stream grows to; 0 (default) lets the segmented buffer choose.</summary>
+    /// <exception cref="ArgumentOutOfRangeException">The value is negative.</exception>
+    public int MaxChunkLength
+    {
+        get => _maxChunkLength;
+        init
+        {
+            ThrowHelper.ThrowIfNegative(value);
+            _maxChunkLength = value;
+        }
+    }
+
+    /// <summary>
+    /// When true, the bytes the stream wrote are zeroed before its arrays go back to the pool, so no later
+    /// renter can read them. Costs one pass over the written bytes. Default false.
+    /// </summary>
+    public bool ClearOnReturn { get; init; }
+
+    /// <summary>The pool actually used: <see cref="Pool"/> or Eddy's default.</summary>
+    internal ArrayPool<byte> EffectivePool => Pool ?? DefaultPool<byte>.Instance;
+}

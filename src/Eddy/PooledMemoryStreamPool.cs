@@ -1,0 +1,120 @@
+using System;
+using System.Threading;
+using Eddy.Internal;
+
+namespace Eddy;
+
+/// <summary>
+/// An opt-in pool of <see cref="PooledMemoryStream"/> objects, so that a hot path allocates nothing per use:
+/// <see cref="Rent"/> hands out an empty open stream, and disposing it (or <see cref="Return"/>) empties it,
+/// gives its arrays back to the byte pool and keeps the stream object for the next <see cref="Rent"/>.
+/// </summary>
+/// <remarks>
+/// <para>Thread-safe. A returned stream holds no memory: only the stream objects are retained, at most
+/// <see cref="MaxRetained"/> of them (default: 4 × processor count); extra returns are dropped.</para>
+/// <para>Rule of use: a stream must not be touched after it was returned. A returned stream throws
+/// <see cref="ObjectDisposedException"/> from every member until it is rented again; once it is rented again,
+/// an old reference can no longer be told from the new one, except through a <see cref="PooledMemoryStreamLease"/>
+/// (<see cref="RentLease"/>), which carries the rental's generation and throws when it is stale.
+/// Returning a stream twice throws <see cref="InvalidOperationException"/>.</para>
+/// </remarks>
+public sealed class PooledMemoryStreamPool
+{
+    private readonly PooledMemoryStreamOptions _options;
+    private readonly PooledMemoryStream?[] _items;
+    private PooledMemoryStream? _first;
+
+    /// <summary>Creates a pool whose streams use <paramref name="options"/>.</summary>
+    /// <param name="options">The options of every stream of the pool; null means <see cref="PooledMemoryStreamOptions.Default"/>.</param>
+    /// <param name="maxRetained">How many idle streams the pool keeps; 0 means 4 × <see cref="Environment.ProcessorCount"/>.</param>
+    /// <exception cref="ArgumentOutOfRangeException"><paramref name="maxRetained"/> is negative.</exception>
+    public PooledMemoryStreamPool(PooledMemoryStreamOptions? options = null, int maxRetained = 0)
+    {
+        ThrowHelper.ThrowIfNegative(maxRetained);
+        _options = options ?? PooledMemoryStreamOptions.Default;
+        MaxRetained = maxRetained == 0 ? 4 * Environment.ProcessorCount : maxRetained;
+        _items = new PooledMemoryStream?[MaxRetained - 1];
+    }
+
+    /// <summary>A process-wide pool with the default options.</summary>
+    public static PooledMemoryStreamPool Shared { get; } = new();
+
+    /// <summary>The options of every stream this pool hands out.</summary>
+    public PooledMemoryStreamOptions Options => _options;
+
+    /// <summary>The most idle streams the pool keeps.</summary>
+    public int MaxRetained { get; }
+
+    /// <summary>An empty, open, writable stream; allocation-free once the pool holds idle streams.</summary>
+    /// <returns>A stream that goes back to this pool when disposed.</returns>
+    public PooledMemoryStream Rent()
+    {
+        PooledMemoryStream? stream = _first;
+        if (stream is null || Interlocked.CompareExchange(ref _first, null, stream) != stream)
+        {
+            stream = RentSlow();
+        }
+
+        stream.Activate();
+        return stream;
+    }
+
+    /// <summary>As <see cref="Rent"/>, wrapped in a lease that detects use after return.</summary>
+    /// <returns>A lease whose <see cref="PooledMemoryStreamLease.Stream"/> is the rented stream.</returns>
+    public PooledMemoryStreamLease RentLease()
+    {
+        PooledMemoryStream stream = Rent();
+        return new PooledMemoryStreamLease(stream, stream.Generation);
+    }
+
+    /// <summary>Empties <paramref name="stream"/> and takes it back; the same as disposing it.</summary>
+    /// <param name="stream">A stream rented from this pool.</param>
+    /// <exception cref="ArgumentNullException"><paramref name="stream"/> is null.</exception>
+    /// <exception cref="ArgumentException"><paramref name="stream"/> does not belong to this pool.</exception>
+    /// <exception cref="InvalidOperationException"><paramref name="stream"/> was already returned.</exception>
+    public void Return(PooledMemoryStream stream)
+    {
+        ThrowHelper.ThrowIfNull(stream);
+        if (stream.Owner != this)
+        {
+            ThrowHelper.ThrowArgumentException("The stream was not rented from this pool.", nameof(stream));
+        }
+
+        if (stream.IsDisposedOrReturned)
+        {
+            ThrowHelper.ThrowInvalidOperationException("The stream was already returned to its pool.");
+        }
+
+        stream.Deactivate();
+        if (_first is null && Interlocked.CompareExchange(ref _first, stream, null) is null)
+        {
+            return;
+        }
+
+        PooledMemoryStream?[] items = _items;
+        for (int i = 0; i < items.Length; i++)
+        {
+            if (Interlocked.CompareExchange(ref items[i], stream, null) is null)
+            {
+                return;
+            }
+        }
+
+        // Pool full: the stream object is dropped; its arrays are already back in the byte pool.
+    }
+
+    private PooledMemoryStream RentSlow()
+    {
+        PooledMemoryStream?[] items = _items;
+        for (int i = 0; i < items.Length; i++)
+        {
+            PooledMemoryStream? stream = items[i];
+            if (stream is not null && Interlocked.CompareExchange(ref items[i], null, stream) == stream)
+            {
+                return stream;
+            }
+        }
+
+        return new PooledMemoryStream(this, _options);
+    }
+}

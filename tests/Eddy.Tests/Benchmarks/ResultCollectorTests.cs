@@ -1,0 +1,61 @@
+using System;
+using System.IO;
+using System.Linq;
+using BenchmarkDotNet.Columns;
+using BenchmarkDotNet.Configs;
+using BenchmarkDotNet.Diagnosers;
+using BenchmarkDotNet.Jobs;
+using BenchmarkDotNet.Loggers;
+using BenchmarkDotNet.Running;
+using BenchmarkDotNet.Toolchains.InProcess.Emit;
+using Eddy.Benchmarks.Harness;
+using Eddy.Benchmarks.Workloads;
+
+namespace Eddy.Tests.Benchmarks;
+
+/// <summary>
+/// Runs one real workload class through BenchmarkDotNet (dry, in-process) and reads its summary, so the mapping
+/// from BenchmarkDotNet's reports to the ids is checked end to end. Nothing about timing is asserted.
+/// </summary>
+[Collection(BenchmarkModeCollection.Name)]
+public class ResultCollectorTests
+{
+    [Fact]
+    public void A_real_run_becomes_rows_with_workload_parameter_implementation_ids_and_ratios()
+    {
+        string artifacts = Path.Combine(Path.GetTempPath(), "eddy-bdn-" + Guid.NewGuid().ToString("N"));
+        try
+        {
+            var config = ManualConfig.CreateEmpty()
+                .AddColumnProvider(DefaultColumnProviders.Instance)
+                .AddLogger(NullLogger.Instance)
+                .AddDiagnoser(MemoryDiagnoser.Default)
+                .AddJob(Job.Dry.WithToolchain(InProcessEmitToolchain.Instance))
+                .WithArtifactsPath(artifacts)
+                .WithOptions(ConfigOptions.DisableLogFile);
+
+            var summary = BenchmarkRunner.Run(typeof(FixedPoolBenchmarks), config);
+            var rows = ResultCollector.Collect([summary], out var failed);
+
+            Assert.Empty(failed);
+            Assert.Equal(15, rows.Count); // 3 counts x 5 implementations
+            Assert.All(rows, r => Assert.Equal("fixed-pool", r.Workload));
+            Assert.Equal(["Count=1", "Count=160000", "Count=8000"], rows.Select(r => r.Parameter).Distinct().Order(StringComparer.Ordinal));
+            Assert.Equal([ImplementationIds.ArrayPoolShared, ImplementationIds.Eddy, ImplementationIds.EddyConcurrent, ImplementationIds.EddyThreadStatic, ImplementationIds.NewArray], rows.Select(r => r.Implementation).Distinct().Order(StringComparer.Ordinal));
+            Assert.All(rows, r => Assert.True(r.MeanNs > 0));
+            Assert.All(rows.Where(r => r.IsBaseline), r => Assert.Equal(ImplementationIds.ArrayPoolShared, r.Implementation));
+            Assert.All(rows.Where(r => r.IsBaseline), r => Assert.Equal(1.0, r.RatioToBaseline));
+            Assert.All(rows, r => Assert.Null(r.RatioToFloor));
+            // 160,000 fresh int[32] arrays cannot be allocated in nothing.
+            var newArrays = rows.Single(r => r.Implementation == ImplementationIds.NewArray && r.Parameter == "Count=160000");
+            Assert.True(newArrays.AllocatedBytes > 160_000L * 32 * sizeof(int), $"allocated {newArrays.AllocatedBytes}");
+        }
+        finally
+        {
+            if (Directory.Exists(artifacts))
+            {
+                Directory.Delete(artifacts, recursive: true);
+            }
+        }
+    }
+}

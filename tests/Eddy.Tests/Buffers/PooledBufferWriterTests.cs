@@ -1,0 +1,254 @@
+using System;
+using System.Buffers;
+using System.Collections.Generic;
+using System.Linq;
+using Eddy.Buffers;
+using Eddy.Tests.Buffers.Infrastructure;
+
+namespace Eddy.Tests.Buffers;
+
+public class PooledBufferWriterTests
+{
+    [Fact]
+    public void New_writer_rents_lazily_or_up_front()
+    {
+        var pool = new TrackingArrayPool<byte>();
+        using (var lazy = new PooledBufferWriter<byte>(0, pool))
+        {
+            Assert.Equal(0, pool.RentCount);
+            Assert.Equal(0, lazy.Capacity);
+            Assert.Equal(0, lazy.WrittenCount);
+            Assert.True(lazy.GetSpan().Length >= PooledBufferWriter<byte>.DefaultInitialCapacity);
+        }
+
+        using (var eager = new PooledBufferWriter<byte>(1000, pool))
+        {
+            Assert.Equal(1000, eager.Capacity);
+            Assert.Equal(1000, eager.FreeCapacity);
+        }
+
+        pool.AssertAllReturned();
+        Assert.Throws<ArgumentOutOfRangeException>(() => new PooledBufferWriter<byte>(-1));
+    }
+
+    [Fact]
+    public void Growth_copies_only_the_written_part_and_returns_the_old_array()
+    {
+        var pool = new TrackingArrayPool<byte> { FillWithGarbage = true, Garbage = 0xEE };
+        using (var writer = new PooledBufferWriter<byte>(16, pool))
+        {
+            writer.GetSpan(5).Slice(0, 5).Fill(7);
+            writer.Advance(5);
+            Span<byte> span = writer.GetSpan(100);
+            Assert.True(span.Length >= 100);
+            Assert.Equal(2, pool.RentCount);
+            Assert.Equal(1, pool.ReturnCount);
+            Assert.Equal(new byte[] { 7, 7, 7, 7, 7 }, writer.WrittenSpan.ToArray());
+            // Only the written part was copied: the unwritten tail still holds the pool's stale data.
+            Assert.All(span.ToArray(), b => Assert.Equal(0xEE, b));
+            Assert.Equal(Math.Max(105, 32), pool.RequestedLengths[^1]);
+        }
+
+        pool.AssertAllReturned();
+    }
+
+    [Fact]
+    public void Doubles_when_the_hint_is_small()
+    {
+        var pool = new TrackingArrayPool<byte>();
+        using (var writer = new PooledBufferWriter<byte>(0, pool))
+        {
+            for (int i = 0; i < 5000; i++)
+            {
+                writer.GetSpan(1)[0] = (byte)i;
+                writer.Advance(1);
+            }
+
+            Assert.Equal(new[] { 256, 512, 1024, 2048, 4096, 8192 }, pool.RequestedLengths);
+            Assert.Equal(Enumerable.Range(0, 5000).Select(i => (byte)i), writer.WrittenSpan.ToArray());
+            Assert.Equal(writer.WrittenSpan.ToArray(), writer.WrittenMemory.ToArray());
+            Assert.Equal(writer.WrittenSpan.ToArray(), writer.ToArray());
+        }
+
+        pool.AssertAllReturned();
+    }
+
+    [Fact]
+    public void Reset_keeps_the_array_and_does_not_zero()
+    {
+        var pool = new TrackingArrayPool<int>();
+        using (var writer = new PooledBufferWriter<int>(8, pool))
+        {
+            writer.Write(new[] { 1, 2, 3 });
+            writer.Reset();
+            Assert.Equal(0, writer.WrittenCount);
+            Assert.Equal(1, pool.RentCount);
+            Assert.Equal(new[] { 1, 2, 3 }, writer.GetSpan(3).Slice(0, 3).ToArray());
+        }
+
+        pool.AssertAllReturned();
+    }
+
+    [Fact]
+    public void DetachBuffer_hands_the_array_over_without_copying()
+    {
+        var pool = new TrackingArrayPool<long>();
+        using (var writer = new PooledBufferWriter<long>(4, pool))
+        {
+            writer.Write(new long[] { 10, 20, 30 });
+            Span<long> before = writer.GetSpan();
+            using (PooledArrayOwner<long> owner = writer.DetachBuffer())
+            {
+                Assert.Equal(3, owner.Count);
+                Assert.Equal(new long[] { 10, 20, 30 }, owner.Memory.ToArray());
+                Assert.Equal(new long[] { 10, 20, 30 }, owner.Span.ToArray());
+                Assert.Equal(4, owner.Array.Length);
+                Assert.Equal(1, pool.RentCount);
+                Assert.Equal(0, pool.ReturnCount);
+                Assert.Equal(0, writer.WrittenCount);
+                writer.Write(new long[] { 5 });
+                Assert.Equal(2, pool.RentCount);
+                owner.Dispose();
+                owner.Dispose();
+                Assert.Throws<ObjectDisposedException>(() => owner.Memory);
+                Assert.Throws<ObjectDisposedException>(() => owner.Array);
+                Assert.Equal(1, pool.ReturnCount);
+            }
+
+            Assert.Equal(new long[] { 5 }, writer.WrittenSpan.ToArray());
+        }
+
+        pool.AssertAllReturned();
+    }
+
+    [Fact]
+    public void Advance_rejects_negative_and_past_the_span()
+    {
+        using var writer = new PooledBufferWriter<byte>(16, new TrackingArrayPool<byte>());
+        Assert.Throws<ArgumentOutOfRangeException>(() => writer.Advance(-1));
+        Assert.Throws<ArgumentOutOfRangeException>(() => writer.Advance(17));
+        Assert.Throws<ArgumentOutOfRangeException>(() => writer.GetSpan(-1));
+        Assert.Throws<ArgumentOutOfRangeException>(() => writer.GetMemory(-1));
+        writer.Advance(16);
+        Assert.Throws<ArgumentOutOfRangeException>(() => writer.Advance(1));
+        writer.Advance(0);
+        Assert.Equal(16, writer.WrittenCount);
+    }
+
+    [Fact]
+    public void Every_member_throws_ObjectDisposedException_after_Dispose_and_Dispose_is_idempotent()
+    {
+        var pool = new TrackingArrayPool<byte>();
+        var writer = new PooledBufferWriter<byte>(16, pool);
+        writer.Write(new byte[] { 1, 2 });
+        writer.Dispose();
+        writer.Dispose();
+        pool.AssertAllReturned();
+        Assert.Throws<ObjectDisposedException>(() => writer.GetSpan());
+        Assert.Throws<ObjectDisposedException>(() => writer.GetMemory());
+        Assert.Throws<ObjectDisposedException>(() => writer.Advance(0));
+        Assert.Throws<ObjectDisposedException>(() => writer.Advance(1));
+        Assert.Throws<ObjectDisposedException>(() => writer.WrittenSpan.Length);
+        Assert.Throws<ObjectDisposedException>(() => writer.WrittenMemory);
+        Assert.Throws<ObjectDisposedException>(() => writer.WrittenCount);
+        Assert.Throws<ObjectDisposedException>(() => writer.Capacity);
+        Assert.Throws<ObjectDisposedException>(() => writer.FreeCapacity);
+        Assert.Throws<ObjectDisposedException>(() => writer.Write(new byte[1]));
+        Assert.Throws<ObjectDisposedException>(() => writer.Write(ReadOnlySpan<byte>.Empty));
+        Assert.Throws<ObjectDisposedException>(() => writer.Reset());
+        Assert.Throws<ObjectDisposedException>(() => writer.ToArray());
+        Assert.Throws<ObjectDisposedException>(() => writer.DetachBuffer());
+        Assert.Equal(1, pool.ReturnCount);
+    }
+
+    [Fact]
+    public void Wide_elements_are_copied_by_element_not_by_byte()
+    {
+        RoundTrip(i => i * 0x1_0000_0001L);
+        RoundTrip(i => "item" + i);
+        RoundTrip(i => new TestItem(i, "n" + i, i * 0.5));
+    }
+
+    [Fact]
+    public void Reference_elements_are_cleared_when_returned_to_the_pool()
+    {
+        var pool = new TrackingArrayPool<string>();
+        using (var writer = new PooledBufferWriter<string>(2, pool))
+        {
+            writer.Write(new[] { "a", "b", "c" });
+        }
+
+        Assert.All(pool.ClearFlags, Assert.True);
+        var bytes = new TrackingArrayPool<byte>();
+        using (var writer = new PooledBufferWriter<byte>(2, bytes))
+        {
+            writer.Write(new byte[] { 1, 2, 3 });
+        }
+
+        Assert.All(bytes.ClearFlags, Assert.False);
+    }
+
+    [Fact]
+    public void Randomized_writes_match_a_list()
+    {
+        var random = new Random(4242);
+        var pool = new TrackingArrayPool<int> { FillWithGarbage = true, Garbage = -1 };
+        var oracle = new List<int>();
+        using (var writer = new PooledBufferWriter<int>(1, pool))
+        {
+            for (int step = 0; step < 2000; step++)
+            {
+                switch (random.Next(8))
+                {
+                    case 0:
+                        writer.Reset();
+                        oracle.Clear();
+                        break;
+                    case < 4:
+                        int[] items = Enumerable.Range(step, random.Next(50)).ToArray();
+                        writer.Write(items);
+                        oracle.AddRange(items);
+                        break;
+                    default:
+                        Span<int> span = random.Next(2) == 0 ? writer.GetSpan(random.Next(30)) : writer.GetMemory(random.Next(30)).Span;
+                        int count = random.Next(Math.Min(span.Length, 40) + 1);
+                        for (int i = 0; i < count; i++)
+                        {
+                            span[i] = step * 100 + i;
+                            oracle.Add(step * 100 + i);
+                        }
+
+                        writer.Advance(count);
+                        break;
+                }
+
+                Assert.Equal(oracle.Count, writer.WrittenCount);
+                Assert.Equal(writer.Capacity - writer.WrittenCount, writer.FreeCapacity);
+            }
+
+            Assert.Equal(oracle, writer.WrittenSpan.ToArray());
+        }
+
+        pool.AssertAllReturned();
+    }
+
+    private static void RoundTrip<T>(Func<int, T> make)
+    {
+        var pool = new TrackingArrayPool<T>();
+        T[] expected = Enumerable.Range(0, 1000).Select(make).ToArray();
+        using (var writer = new PooledBufferWriter<T>(3, pool))
+        {
+            for (int i = 0; i < expected.Length; i += 7)
+            {
+                int n = Math.Min(7, expected.Length - i);
+                Span<T> span = writer.GetSpan(n);
+                expected.AsSpan(i, n).CopyTo(span);
+                writer.Advance(n);
+            }
+
+            Assert.Equal(expected, writer.WrittenSpan.ToArray());
+        }
+
+        pool.AssertAllReturned();
+    }
+}

@@ -1,0 +1,112 @@
+using System;
+using System.IO;
+using System.Threading;
+using System.Threading.Tasks;
+using Eddy.Buffers;
+using Eddy.Tests.Buffers.Infrastructure;
+
+namespace Eddy.Tests.Buffers;
+
+public class SegmentedBufferExtensionsTests
+{
+    private static byte[] Data(int length)
+    {
+        var data = new byte[length];
+        new Random(length).NextBytes(data);
+        return data;
+    }
+
+    [Theory]
+    [InlineData(0)]
+    [InlineData(1)]
+    [InlineData(4096)]
+    [InlineData(100_000)]
+    public void CopyTo_stream_writes_each_chunk_once(int length)
+    {
+        byte[] data = Data(length);
+        using var buffer = new SegmentedBuffer<byte>(null, 1024, 4096);
+        buffer.Write(data);
+        buffer.Consume(Math.Min(3, length));
+        var destination = new CountingStream();
+        buffer.CopyTo(destination);
+        Assert.Equal(data.AsSpan(Math.Min(3, length)).ToArray(), destination.ToArray());
+        Assert.True(destination.Writes <= buffer.ChunkCount);
+    }
+
+    [Fact]
+    public async Task CopyToAsync_stream_writes_every_byte()
+    {
+        byte[] data = Data(50_000);
+        using var buffer = new SegmentedBuffer<byte>(null, 512, 4096);
+        buffer.Write(data);
+        var destination = new MemoryStream();
+        await buffer.CopyToAsync(destination);
+        Assert.Equal(data, destination.ToArray());
+        await Assert.ThrowsAnyAsync<OperationCanceledException>(async () =>
+            await buffer.CopyToAsync(new MemoryStream(), new CancellationToken(canceled: true)));
+    }
+
+    [Fact]
+    public void ReadFrom_reads_to_the_end_straight_into_chunks()
+    {
+        var pool = new TrackingArrayPool<byte>();
+        byte[] data = Data(70_000);
+        using (var buffer = new SegmentedBuffer<byte>(pool, 1000, 8000))
+        {
+            buffer.Write(new byte[] { 9 });
+            long read = buffer.ReadFrom(new TricklingStream(data, 777));
+            Assert.Equal(data.Length, read);
+            Assert.Equal(data.Length + 1, buffer.Length);
+            Assert.Equal(data, buffer.ToArray().AsSpan(1).ToArray());
+            Assert.Equal(0, buffer.ReadFrom(new MemoryStream()));
+        }
+
+        pool.AssertAllReturned();
+    }
+
+    [Fact]
+    public async Task ReadFromAsync_reads_to_the_end()
+    {
+        byte[] data = Data(70_000);
+        using var buffer = new SegmentedBuffer<byte>(null, 1000, 8000);
+        long read = await buffer.ReadFromAsync(new TricklingStream(data, 1234));
+        Assert.Equal(data.Length, read);
+        Assert.Equal(data, buffer.ToArray());
+        await Assert.ThrowsAnyAsync<OperationCanceledException>(async () =>
+            await buffer.ReadFromAsync(new MemoryStream(data), new CancellationToken(canceled: true)));
+    }
+
+    [Fact]
+    public void Null_arguments_throw()
+    {
+        using var buffer = new SegmentedBuffer<byte>();
+        Assert.Throws<ArgumentNullException>(() => buffer.CopyTo((Stream)null!));
+        Assert.Throws<ArgumentNullException>(() => buffer.ReadFrom(null!));
+        Assert.Throws<ArgumentNullException>(() => SegmentedBufferExtensions.CopyTo(null!, new MemoryStream()));
+        Assert.Throws<ArgumentNullException>(() => buffer.CopyToAsync(null!));
+        Assert.Throws<ArgumentNullException>(() => buffer.ReadFromAsync(null!));
+    }
+
+    /// <summary>Counts write calls, to show the copy goes chunk by chunk with no staging buffer.</summary>
+    private sealed class CountingStream : MemoryStream
+    {
+        public int Writes { get; private set; }
+
+        public override void Write(byte[] buffer, int offset, int count)
+        {
+            Writes++;
+            base.Write(buffer, offset, count);
+        }
+    }
+
+    /// <summary>Returns at most a few bytes per read, like a socket.</summary>
+    private sealed class TricklingStream(byte[] data, int maxRead) : MemoryStream(data)
+    {
+        public override int Read(byte[] buffer, int offset, int count) => base.Read(buffer, offset, Math.Min(count, maxRead));
+
+        public override int Read(Span<byte> buffer) => base.Read(buffer.Slice(0, Math.Min(buffer.Length, maxRead)));
+
+        public override ValueTask<int> ReadAsync(Memory<byte> buffer, CancellationToken cancellationToken = default) =>
+            base.ReadAsync(buffer.Slice(0, Math.Min(buffer.Length, maxRead)), cancellationToken);
+    }
+}

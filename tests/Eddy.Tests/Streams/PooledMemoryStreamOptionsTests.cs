@@ -1,0 +1,58 @@
+using System;
+using System.Buffers;
+
+namespace Eddy.Tests.Streams;
+
+public sealed class PooledMemoryStreamOptionsTests
+{
+    [Fact]
+    public void Defaults_are_the_documented_ones()
+    {
+        PooledMemoryStreamOptions options = PooledMemoryStreamOptions.Default;
+        Assert.Equal(PooledMemoryStreamMode.Auto, options.Mode);
+        Assert.Equal(PooledMemoryStreamOptions.DefaultSegmentThreshold, options.SegmentThreshold);
+        Assert.Null(options.Pool);
+        Assert.Equal(0, options.InitialCapacity);
+        Assert.Equal(0, options.ChunkLength);
+        Assert.Equal(0, options.MaxChunkLength);
+        Assert.False(options.ClearOnReturn);
+        Assert.Same(options, new PooledMemoryStream().Options);
+    }
+
+    [Fact]
+    public void Invalid_values_are_rejected()
+    {
+        Assert.Throws<ArgumentOutOfRangeException>("value", () => new PooledMemoryStreamOptions { SegmentThreshold = 0 });
+        Assert.Throws<ArgumentOutOfRangeException>("value", () => new PooledMemoryStreamOptions { InitialCapacity = -1 });
+        Assert.Throws<ArgumentOutOfRangeException>("value", () => new PooledMemoryStreamOptions { ChunkLength = -1 });
+        Assert.Throws<ArgumentOutOfRangeException>("value", () => new PooledMemoryStreamOptions { MaxChunkLength = -1 });
+        Assert.Throws<ArgumentOutOfRangeException>("value", () => new PooledMemoryStreamOptions { Mode = (PooledMemoryStreamMode)7 });
+        Assert.Throws<ArgumentOutOfRangeException>("value", () => new PooledMemoryStream(ArrayPool<byte>.Shared, -1));
+    }
+
+    [Fact]
+    public void InitialCapacity_is_rented_on_the_first_write()
+    {
+        var pool = new Infrastructure.StreamTestPool();
+        using var stream = new PooledMemoryStream(pool, initialCapacity: 10_000);
+        Assert.Equal(0, pool.RentCount);
+        stream.WriteByte(1);
+        Assert.Equal(1, pool.RentCount);
+        Assert.True(stream.TryGetBuffer(out ArraySegment<byte> segment));
+        Assert.True(segment.Array!.Length >= 10_000);
+    }
+
+    [Fact]
+    public void Auto_mode_switches_to_chunks_past_the_threshold_without_copying_the_array()
+    {
+        var pool = new Infrastructure.StreamTestPool();
+        using var stream = new PooledMemoryStream(new PooledMemoryStreamOptions { Pool = pool, SegmentThreshold = 4096 });
+        stream.Write(new byte[4000]);
+        Assert.True(stream.IsContiguous);
+        Assert.True(stream.TryGetBuffer(out ArraySegment<byte> before));
+        stream.Write(new byte[200]);
+        Assert.False(stream.IsContiguous);
+        Assert.Same(before.Array, System.Runtime.InteropServices.MemoryMarshal.TryGetArray(stream.GetReadOnlySequence().First, out ArraySegment<byte> first) ? first.Array : null);
+        Assert.Equal(4200, stream.Length);
+    }
+}
