@@ -9,7 +9,7 @@ namespace Eddy.Diagnostics;
 
 /// <summary>
 /// The <c>Eddy</c> EventSource, for <c>dotnet-trace</c> and <c>dotnet-counters</c>: an event per rescued leak
-/// and per pool trim, and (on .NET) polling counters for the leak totals. Disabled, each event costs one
+/// and per pool trim, and (on .NET) polling counters for the leak totals and the pools' retained and allocated bytes. Disabled, each event costs one
 /// <see cref="EventSource.IsEnabled()"/> check at the call site.
 /// </summary>
 [EventSource(Name = EddyDiagnostics.EventSourceName)]
@@ -26,6 +26,8 @@ internal sealed class EddyEventSource : EventSource
 #if NET
     private PollingCounter? _rescuedCounter;
     private PollingCounter? _rescuedBytesCounter;
+    private PollingCounter? _retainedCounter;
+    private PollingCounter? _allocatedCounter;
 #endif
 
     private EddyEventSource()
@@ -74,7 +76,30 @@ internal sealed class EddyEventSource : EventSource
                 DisplayName = "Bytes rescued from leaks",
                 DisplayUnits = "B",
             };
+            _retainedCounter ??= new PollingCounter("pool-retained-bytes", this, () => SumPools(static c => c.RetainedBytes))
+            {
+                DisplayName = "Bytes retained by Eddy's pools",
+                DisplayUnits = "B",
+            };
+            _allocatedCounter ??= new PollingCounter("pool-allocated-bytes", this, () => SumPools(static c => c.AllocatedBytes))
+            {
+                DisplayName = "Bytes Eddy's pools had to allocate",
+                DisplayUnits = "B",
+            };
         }
+    }
+#endif
+
+#if NET
+    private static double SumPools(Func<PoolCounters, long> select)
+    {
+        long total = 0;
+        foreach (System.Collections.Generic.KeyValuePair<string, PoolCounters> pair in PoolMetrics.Collect())
+        {
+            total += select(pair.Value);
+        }
+
+        return total;
     }
 #endif
 

@@ -56,17 +56,19 @@ public class EddyEventSourceTests
     }
 
     [Fact]
-    public void Counters_report_the_leak_totals()
+    public void Counters_report_the_leak_totals_and_the_pools()
     {
         using var listener = new RecordingListener(new Dictionary<string, string?> { ["EventCounterIntervalSec"] = "0.1" });
         DateTime deadline = DateTime.UtcNow.AddSeconds(10);
-        while (DateTime.UtcNow < deadline && listener.CounterNames().Count < 2)
+        while (DateTime.UtcNow < deadline && listener.CounterNames().Count < 4)
         {
             System.Threading.Thread.Sleep(50);
         }
 
         Assert.Contains("leaks-rescued", listener.CounterNames());
         Assert.Contains("leaks-rescued-bytes", listener.CounterNames());
+        Assert.Contains("pool-retained-bytes", listener.CounterNames());
+        Assert.Contains("pool-allocated-bytes", listener.CounterNames());
     }
 
     [MethodImpl(MethodImplOptions.NoInlining)]
