@@ -42,6 +42,10 @@ internal static class ThrowHelper
         throw new ArgumentException("Offset and length were out of bounds for the array or count is greater than the number of elements from index to the end of the source collection.");
 
     [DoesNotReturn, MethodImpl(MethodImplOptions.NoInlining)]
+    public static void ThrowIndexOutOfRangeException() =>
+        throw new IndexOutOfRangeException();
+
+    [DoesNotReturn, MethodImpl(MethodImplOptions.NoInlining)]
     public static void ThrowInvalidOperationException(string message) =>
         throw new InvalidOperationException(message);
 

@@ -129,6 +129,8 @@ public sealed partial class BlockPool : ArrayPool<byte>
         {
             Gen2GcCallback.Register(static pool => ((BlockPool)pool).OnGen2Collection(), this);
         }
+
+        Diagnostics.PoolMetrics.Register(this);
     }
 
     /// <summary>The process-wide pool, with default <see cref="BlockPoolOptions"/>; Eddy's default for bytes.</summary>
