@@ -5,6 +5,7 @@ using System.Linq;
 using Eddy;
 using Eddy.Binary;
 using Eddy.Buffers;
+using Eddy.Diagnostics;
 using Eddy.Pooling;
 
 // Every check prints one line; any failure makes the exit code 1, so the test and the AOT run can tell.
@@ -131,6 +132,26 @@ Check("ConcurrentFixedArrayPool<long, L16> rents exact lengths", shared16.Length
 var perThread = ThreadStaticFixedArrayPool<byte, L4096>.Shared;
 var page = perThread.Rent();
 Check("ThreadStaticFixedArrayPool<byte, L4096> takes its array back", page.Length == 4096 && perThread.TryReturn(page));
+
+var selfReturning = new SelfReturningBufferPool(maxRetainedBytes: 1 << 20);
+using (var buffer = selfReturning.Rent(1000))
+{
+    payload.AsSpan(0, 1000).CopyTo(buffer.Span);
+    var copy = new byte[1000];
+    buffer.CopyTo(copy);
+    Check("SelfReturningBuffer holds what was copied in", buffer.Length == 1000 && copy.AsSpan().SequenceEqual(payload.AsSpan(0, 1000)) && !buffer.IsDisposed);
+}
+
+Check("SelfReturningBufferPool counts the rental", selfReturning.GetStatistics().RentedCount == 1);
+
+EventHandler<LeakDetectedEventArgs> onLeak = (_, e) => Console.WriteLine($"leak: {e}");
+LeakTracker.LeakDetected += onLeak;
+var samplingBefore = LeakTracker.SamplingInterval;
+LeakTracker.SamplingInterval = 1;
+Check("LeakTracker takes a sampling interval", LeakTracker.SamplingInterval == 1 && LeakTracker.RescuedCount >= 0);
+LeakTracker.SamplingInterval = samplingBefore;
+LeakTracker.LeakDetected -= onLeak;
+Check("EddyDiagnostics names the meter and the event source", EddyDiagnostics.MeterName == "Eddy" && EddyDiagnostics.EventSourceName == "Eddy");
 
 Console.WriteLine(failures == 0 ? "all checks passed" : $"{failures} checks failed");
 return failures == 0 ? 0 : 1;
