@@ -6,7 +6,7 @@ using Eddy.Tests.Ship.Infrastructure;
 namespace Eddy.Tests.Ship;
 
 /// <summary>
-/// Packs src/Eddy and src/Eddy.Extensions.ObjectPool once for the package tests, into a folder of its own so parallel runs never share an output.
+/// Packs src/Eddy, src/Eddy.Extensions.ObjectPool and src/Eddy.Extensions.DependencyInjection once for the package tests, into a folder of its own so parallel runs never share an output.
 /// </summary>
 public sealed class PackageFixture : IDisposable
 {
@@ -30,6 +30,16 @@ public sealed class PackageFixture : IDisposable
             "pack", "src/Eddy.Extensions.ObjectPool/Eddy.Extensions.ObjectPool.csproj", "-c", "Release", "-o", extensionDirectory,
             "--disable-build-servers", "-v", "quiet", "-p:ContinuousIntegrationBuild=true");
         ExtensionPackagePath = Directory.Exists(extensionDirectory) ? Directory.EnumerateFiles(extensionDirectory, "*.nupkg").SingleOrDefault() : null;
+
+        var dependencyInjectionDirectory = Path.Combine(OutputDirectory, "dependency-injection");
+        DependencyInjectionPack = DotnetCli.Run(
+            RepositoryRoot.Path,
+            s_packTimeout,
+            "pack", "src/Eddy.Extensions.DependencyInjection/Eddy.Extensions.DependencyInjection.csproj", "-c", "Release", "-o", dependencyInjectionDirectory,
+            "--disable-build-servers", "-v", "quiet", "-p:ContinuousIntegrationBuild=true");
+        DependencyInjectionPackagePath = Directory.Exists(dependencyInjectionDirectory)
+            ? Directory.EnumerateFiles(dependencyInjectionDirectory, "*.nupkg").SingleOrDefault()
+            : null;
     }
 
     public string OutputDirectory { get; }
@@ -43,6 +53,11 @@ public sealed class PackageFixture : IDisposable
 
     /// <summary>The Eddy.Extensions.ObjectPool .nupkg, or null when its pack failed.</summary>
     public string? ExtensionPackagePath { get; }
+
+    public ProcessResult DependencyInjectionPack { get; }
+
+    /// <summary>The Eddy.Extensions.DependencyInjection .nupkg, or null when its pack failed.</summary>
+    public string? DependencyInjectionPackagePath { get; }
 
     public void Dispose()
     {

@@ -9,7 +9,7 @@ using Eddy.Tests.Ship.Infrastructure;
 
 namespace Eddy.Tests.Ship;
 
-/// <summary>`dotnet pack -c Release src/Eddy` produces the package issue 9 asks for.</summary>
+/// <summary>`dotnet pack -c Release src/Eddy` produces the package issue 9 asks for; the integration packages are checked too.</summary>
 [Collection(SdkBuildCollection.Name)]
 public class PackageTests : IClassFixture<PackageFixture>
 {
@@ -137,6 +137,52 @@ public class PackageTests : IClassFixture<PackageFixture>
         {
             Assert.NotNull(zip.GetEntry($"lib/{framework}/Eddy.Extensions.ObjectPool.dll"));
             Assert.NotNull(zip.GetEntry($"lib/{framework}/Eddy.Extensions.ObjectPool.xml"));
+        }
+    }
+
+    [Fact]
+    public void Dependency_injection_package_depends_on_eddy_and_the_di_abstractions_for_every_target()
+    {
+        Assert.True(
+            _package.DependencyInjectionPack.ExitCode == 0 && _package.DependencyInjectionPackagePath is not null,
+            "dotnet pack failed: " + _package.DependencyInjectionPack);
+        using var zip = ZipFile.OpenRead(_package.DependencyInjectionPackagePath);
+        var nuspec = LoadEntry(zip, "Eddy.Extensions.DependencyInjection.nuspec");
+        var metadata = nuspec.Root!.Elements().Single(e => e.Name.LocalName == "metadata");
+        string Field(string name) => metadata.Elements().Single(e => e.Name.LocalName == name).Value.Trim();
+
+        Assert.Equal("Eddy.Extensions.DependencyInjection", Field("id"));
+        Assert.Equal(ProjectVersion(), Field("version"));
+        Assert.Equal("MIT", Field("license"));
+        Assert.Equal("README.md", Field("readme"));
+        using (var reader = new StreamReader(zip.GetEntry("README.md")!.Open()))
+        {
+            Assert.Equal(File.ReadAllText(RepositoryRoot.Combine("src", "Eddy.Extensions.DependencyInjection", "README.md")), reader.ReadToEnd());
+        }
+
+        var groups = metadata.Descendants().Where(e => e.Name.LocalName == "group").ToList();
+        Assert.Equal(
+            new[] { ".NETStandard2.1", "net10.0", "net8.0" },
+            groups.Select(g => g.Attribute("targetFramework")!.Value).Order(StringComparer.Ordinal));
+        foreach (var group in groups)
+        {
+            var dependencies = group.Elements()
+                .Select(d => d.Attribute("id")!.Value + " " + d.Attribute("version")!.Value)
+                .Order(StringComparer.Ordinal);
+            Assert.Equal([$"Eddy {ProjectVersion()}", "Microsoft.Extensions.DependencyInjection.Abstractions 10.0.14"], dependencies);
+        }
+
+        var libFiles = zip.Entries.Select(e => e.FullName).Where(n => n.StartsWith("lib/", StringComparison.Ordinal)).Order(StringComparer.Ordinal);
+        var expected = s_targetFrameworks
+            .SelectMany(t => new[] { $"lib/{t}/Eddy.Extensions.DependencyInjection.dll", $"lib/{t}/Eddy.Extensions.DependencyInjection.xml" })
+            .Order(StringComparer.Ordinal);
+        Assert.Equal(expected, libFiles);
+        foreach (var framework in s_targetFrameworks)
+        {
+            var docs = LoadEntry(zip, $"lib/{framework}/Eddy.Extensions.DependencyInjection.xml");
+            Assert.Contains(
+                docs.Root!.Element("members")!.Elements("member"),
+                m => m.Attribute("name")!.Value.StartsWith("M:Microsoft.Extensions.DependencyInjection.EddyServiceCollectionExtensions.AddEddy", StringComparison.Ordinal));
         }
     }
 
