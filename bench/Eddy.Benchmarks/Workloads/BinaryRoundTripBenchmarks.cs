@@ -8,6 +8,8 @@ using System.Runtime.InteropServices;
 using System.Text;
 using BenchmarkDotNet.Attributes;
 using Eddy.Benchmarks.Harness;
+using Eddy.Binary;
+using Eddy.Buffers;
 
 namespace Eddy.Benchmarks.Workloads;
 
@@ -44,6 +46,28 @@ public class BinaryRoundTripBenchmarks
 
         stream.Position = 0;
         using var reader = new BinaryReader(stream, Encoding.UTF8, leaveOpen: true);
+        long sum = 0;
+        for (int i = 0; i < Count; i++)
+        {
+            sum += reader.ReadInt64();
+        }
+
+        return sum;
+    }
+
+    /// <summary>Eddy: the binary writer into a fresh segmented buffer (pooled chunks), read back as a sequence.</summary>
+    [Benchmark, Implementation(ImplementationIds.Eddy)]
+    public long Eddy()
+    {
+        using var buffer = new SegmentedBuffer<byte>();
+        var writer = new BinaryBufferWriter(buffer);
+        for (int i = 0; i < Count; i++)
+        {
+            writer.Write(Value(i));
+        }
+
+        writer.Flush();
+        var reader = new BinarySequenceReader(buffer);
         long sum = 0;
         for (int i = 0; i < Count; i++)
         {

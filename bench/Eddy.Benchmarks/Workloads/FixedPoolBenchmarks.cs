@@ -2,6 +2,7 @@ using System.Buffers;
 using System.Collections.Generic;
 using BenchmarkDotNet.Attributes;
 using Eddy.Benchmarks.Harness;
+using Eddy.Pooling;
 
 namespace Eddy.Benchmarks.Workloads;
 
@@ -15,6 +16,8 @@ public class FixedPoolBenchmarks
     public const int ArrayLength = 32;
 
     private int[][] _held = [];
+    private FixedArrayPool<int, L32> _single = new();
+    private ConcurrentFixedArrayPool<int, L32> _concurrent = new();
 
     [ParamsSource(nameof(CountValues))]
     public int Count { get; set; }
@@ -22,7 +25,16 @@ public class FixedPoolBenchmarks
     public static IEnumerable<int> CountValues => [1, 8_000, 160_000];
 
     [GlobalSetup]
-    public void Setup() => _held = new int[Count][];
+    public void Setup()
+    {
+        _held = new int[Count][];
+
+        // Eddy's pools bound what they retain; size them to hold the workload, as seed 001's MakeCache does.
+        int retained = System.Math.Max(Count, FixedArrayPool<int, L32>.DefaultMaximumRetained);
+        _single = new FixedArrayPool<int, L32>(retained);
+        _concurrent = new ConcurrentFixedArrayPool<int, L32>(retained);
+        ThreadStaticFixedArrayPool<int, L32>.Shared.MaximumRetainedPerThread = retained;
+    }
 
     [Benchmark(Baseline = true), Implementation(ImplementationIds.ArrayPoolShared)]
     public long ArrayPoolShared()
@@ -38,6 +50,69 @@ public class FixedPoolBenchmarks
         {
             total += held[i].Length;
             ArrayPool<int>.Shared.Return(held[i]);
+        }
+
+        return total;
+    }
+
+    /// <summary>Eddy's single-threaded fixed-length pool: the length is a JIT-time constant.</summary>
+    [Benchmark, Implementation(ImplementationIds.Eddy)]
+    public long EddyFixedArrayPool()
+    {
+        FixedArrayPool<int, L32> pool = _single;
+        int[][] held = _held;
+        long total = 0;
+        for (int i = 0; i < held.Length; i++)
+        {
+            held[i] = pool.Rent();
+        }
+
+        for (int i = 0; i < held.Length; i++)
+        {
+            total += held[i].Length;
+            pool.Return(held[i]);
+        }
+
+        return total;
+    }
+
+    /// <summary>Eddy's thread-safe fixed-length pool.</summary>
+    [Benchmark, Implementation(ImplementationIds.EddyConcurrent)]
+    public long EddyConcurrentFixedArrayPool()
+    {
+        ConcurrentFixedArrayPool<int, L32> pool = _concurrent;
+        int[][] held = _held;
+        long total = 0;
+        for (int i = 0; i < held.Length; i++)
+        {
+            held[i] = pool.Rent();
+        }
+
+        for (int i = 0; i < held.Length; i++)
+        {
+            total += held[i].Length;
+            pool.Return(held[i]);
+        }
+
+        return total;
+    }
+
+    /// <summary>Eddy's per-thread fixed-length pool.</summary>
+    [Benchmark, Implementation(ImplementationIds.EddyThreadStatic)]
+    public long EddyThreadStaticFixedArrayPool()
+    {
+        ThreadStaticFixedArrayPool<int, L32> pool = ThreadStaticFixedArrayPool<int, L32>.Shared;
+        int[][] held = _held;
+        long total = 0;
+        for (int i = 0; i < held.Length; i++)
+        {
+            held[i] = pool.Rent();
+        }
+
+        for (int i = 0; i < held.Length; i++)
+        {
+            total += held[i].Length;
+            pool.Return(held[i]);
         }
 
         return total;

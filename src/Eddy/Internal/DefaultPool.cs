@@ -1,4 +1,5 @@
 using System.Buffers;
+using Eddy.Pooling;
 
 namespace Eddy.Internal;
 
@@ -7,8 +8,16 @@ namespace Eddy.Internal;
 /// every type in Eddy draws from the same pool per element type.
 /// </summary>
 /// <typeparam name="T">The element type of the pooled arrays.</typeparam>
+/// <remarks>
+/// Bytes come from <see cref="BlockPool.Shared"/> (thread-local tier, byte cap, trimming, double-return
+/// detection). Other element types stay on <see cref="ArrayPool{T}.Shared"/>: its thread-local tier makes it
+/// faster than <see cref="EddyArrayPool{T}"/>, whose size classes are locked stacks (see docs/pools.md).
+/// </remarks>
 internal static class DefaultPool<T>
 {
+    private static readonly ArrayPool<T> s_instance =
+        typeof(T) == typeof(byte) ? (ArrayPool<T>)(object)BlockPool.Shared : ArrayPool<T>.Shared;
+
     /// <summary>The pool used when a constructor's pool argument is null.</summary>
-    public static ArrayPool<T> Instance => ArrayPool<T>.Shared;
+    public static ArrayPool<T> Instance => s_instance;
 }

@@ -42,8 +42,22 @@ internal static class ThrowHelper
         throw new ArgumentException("Offset and length were out of bounds for the array or count is greater than the number of elements from index to the end of the source collection.");
 
     [DoesNotReturn, MethodImpl(MethodImplOptions.NoInlining)]
+    public static void ThrowIndexOutOfRangeException() =>
+        throw new IndexOutOfRangeException();
+
+    [DoesNotReturn, MethodImpl(MethodImplOptions.NoInlining)]
     public static void ThrowInvalidOperationException(string message) =>
         throw new InvalidOperationException(message);
+
+    /// <summary>A pool's double-return check found <paramref name="what"/> already in the pool.</summary>
+    [DoesNotReturn, MethodImpl(MethodImplOptions.NoInlining)]
+    public static void ThrowInvalidOperationException_ReturnedTwice(string what) =>
+        throw new InvalidOperationException($"{what} was returned to the pool twice: it is already in the pool.");
+
+    /// <summary>A fixed-length pool was given an array of another length.</summary>
+    [DoesNotReturn, MethodImpl(MethodImplOptions.NoInlining)]
+    public static void ThrowArgumentException_WrongArrayLength(int actualLength, int expectedLength, string paramName) =>
+        throw new ArgumentException($"The array's length is {actualLength} but this pool holds arrays of exactly {expectedLength} elements.", paramName);
 
     [DoesNotReturn, MethodImpl(MethodImplOptions.NoInlining)]
     public static void ThrowObjectDisposedException(string? objectName) =>
@@ -88,4 +102,14 @@ internal static class ThrowHelper
             ThrowArgumentOutOfRangeException_NeedNonNegative(paramName, value);
         }
     }
+
+    /// <summary>A read of <paramref name="requested"/> bytes at <paramref name="position"/> found only <paramref name="remaining"/>.</summary>
+    [DoesNotReturn, MethodImpl(MethodImplOptions.NoInlining)]
+    public static void ThrowEndOfStreamException_Read(long position, long requested, long remaining) =>
+        throw new EndOfStreamException($"Cannot read {requested} byte(s) at position {position}: only {remaining} byte(s) remain.");
+
+    /// <summary>Malformed input found at <paramref name="position"/>.</summary>
+    [DoesNotReturn, MethodImpl(MethodImplOptions.NoInlining)]
+    public static void ThrowInvalidDataException_At(long position, string problem) =>
+        throw new InvalidDataException($"Invalid data at position {position}: {problem}");
 }

@@ -38,10 +38,10 @@ public class ResultCollectorTests
             var rows = ResultCollector.Collect([summary], out var failed);
 
             Assert.Empty(failed);
-            Assert.Equal(6, rows.Count);
+            Assert.Equal(15, rows.Count); // 3 counts x 5 implementations
             Assert.All(rows, r => Assert.Equal("fixed-pool", r.Workload));
             Assert.Equal(["Count=1", "Count=160000", "Count=8000"], rows.Select(r => r.Parameter).Distinct().Order(StringComparer.Ordinal));
-            Assert.Equal([ImplementationIds.ArrayPoolShared, ImplementationIds.NewArray], rows.Select(r => r.Implementation).Distinct().Order(StringComparer.Ordinal));
+            Assert.Equal([ImplementationIds.ArrayPoolShared, ImplementationIds.Eddy, ImplementationIds.EddyConcurrent, ImplementationIds.EddyThreadStatic, ImplementationIds.NewArray], rows.Select(r => r.Implementation).Distinct().Order(StringComparer.Ordinal));
             Assert.All(rows, r => Assert.True(r.MeanNs > 0));
             Assert.All(rows.Where(r => r.IsBaseline), r => Assert.Equal(ImplementationIds.ArrayPoolShared, r.Implementation));
             Assert.All(rows.Where(r => r.IsBaseline), r => Assert.Equal(1.0, r.RatioToBaseline));

@@ -1,0 +1,37 @@
+using System.Buffers;
+using Eddy.Buffers;
+using Microsoft.Extensions.ObjectPool;
+
+namespace Eddy.Extensions.ObjectPool;
+
+/// <summary>
+/// Creates object pools of Eddy types with the policies of this package. With <see cref="DefaultObjectPoolProvider"/>
+/// the pools dispose every object they drop (Eddy's types are <see cref="System.IDisposable"/>), so dropped
+/// objects give their arrays back too.
+/// </summary>
+public static class ObjectPoolProviderExtensions
+{
+    /// <summary>Creates a pool of <see cref="PooledMemoryStream"/> with <see cref="PooledMemoryStreamPooledObjectPolicy"/>.</summary>
+    /// <param name="provider">The provider, such as <see cref="DefaultObjectPoolProvider"/>.</param>
+    /// <param name="options">The options of every stream; null means the defaults.</param>
+    /// <returns>The pool.</returns>
+    public static ObjectPool<PooledMemoryStream> CreatePooledMemoryStreamPool(this ObjectPoolProvider provider, PooledMemoryStreamOptions? options = null) =>
+        provider.Create(new PooledMemoryStreamPooledObjectPolicy(options));
+
+    /// <summary>Creates a pool of <see cref="PooledBufferWriter{T}"/> with <see cref="PooledBufferWriterPooledObjectPolicy{T}"/>.</summary>
+    /// <typeparam name="T">The element type.</typeparam>
+    /// <param name="provider">The provider, such as <see cref="DefaultObjectPoolProvider"/>.</param>
+    /// <param name="initialCapacity">Elements each new writer rents up front; 0 rents on the first write.</param>
+    /// <param name="pool">The array pool of every writer; null means Eddy's default pool.</param>
+    /// <returns>The pool.</returns>
+    public static ObjectPool<PooledBufferWriter<T>> CreatePooledBufferWriterPool<T>(this ObjectPoolProvider provider, int initialCapacity = 0, ArrayPool<T>? pool = null) =>
+        provider.Create(new PooledBufferWriterPooledObjectPolicy<T>(initialCapacity, pool));
+
+    /// <summary>Creates a pool of <see cref="SegmentedBuffer{T}"/> with <see cref="SegmentedBufferPooledObjectPolicy{T}"/>.</summary>
+    /// <typeparam name="T">The element type.</typeparam>
+    /// <param name="provider">The provider, such as <see cref="DefaultObjectPoolProvider"/>.</param>
+    /// <param name="pool">The array pool of every buffer; null means Eddy's default pool.</param>
+    /// <returns>The pool.</returns>
+    public static ObjectPool<SegmentedBuffer<T>> CreateSegmentedBufferPool<T>(this ObjectPoolProvider provider, ArrayPool<T>? pool = null) =>
+        provider.Create(new SegmentedBufferPooledObjectPolicy<T>(pool));
+}

@@ -1,0 +1,436 @@
+using System;
+using System.Buffers;
+using System.Runtime.CompilerServices;
+using System.Runtime.InteropServices;
+using Eddy.Buffers;
+using Eddy.Internal;
+
+namespace Eddy.Binary;
+
+/// <summary>
+/// Reads what <see cref="BinaryBufferWriter"/> and <see cref="System.IO.BinaryWriter"/> write, from a
+/// <see cref="ReadOnlySequence{T}"/> (any number of segments) or one span. Values may straddle segments.
+/// </summary>
+/// <remarks>
+/// <para>Safe on untrusted input. Every read checks its length: reading past the end throws
+/// <see cref="System.IO.EndOfStreamException"/> naming the position; malformed data (a negative length
+/// prefix, a 7-bit integer longer than its type, an invalid decimal, a supplementary character read as one
+/// char) throws <see cref="System.IO.InvalidDataException"/>. No other exception comes out of a read. A
+/// length prefix is checked against the bytes that remain before anything is allocated. A read that throws
+/// or returns false leaves <see cref="Position"/> where it was.</para>
+/// <para>Being a <c>ref struct</c>, it lives on the stack; pass it by <c>ref</c>. C# has no
+/// <c>reader &gt;&gt; out x</c> (operators take no <c>out</c> arguments, and a struct cannot return a
+/// reference to itself for chaining), so reading is by methods: <c>x = reader.Read&lt;float&gt;()</c>.</para>
+/// </remarks>
+public ref partial struct BinarySequenceReader
+{
+    private readonly ReadOnlySequence<byte> _sequence;
+    private readonly long _length;
+
+    // The unread bytes of the current segment; the segment ends at absolute offset _segmentEnd, and the
+    // next segment (if _segmentEnd < _length) is found at _nextSegment.
+    private ReadOnlySpan<byte> _span;
+    private long _segmentEnd;
+    private SequencePosition _nextSegment;
+
+    /// <summary>Creates a reader over every byte of <paramref name="sequence"/>.</summary>
+    /// <param name="sequence">The bytes to read.</param>
+    public BinarySequenceReader(ReadOnlySequence<byte> sequence) => this = AtStart(sequence);
+
+    /// <summary>Creates a reader over everything written to <paramref name="buffer"/> and not yet consumed.</summary>
+    /// <param name="buffer">The bytes to read; writing to it invalidates the reader, as for <see cref="SegmentedBuffer{T}.AsReadOnlySequence"/>.</param>
+    /// <exception cref="ArgumentNullException"><paramref name="buffer"/> is null.</exception>
+    public BinarySequenceReader(SegmentedBuffer<byte> buffer)
+        : this(NotNull(buffer, nameof(buffer)).AsReadOnlySequence())
+    {
+    }
+
+    /// <summary>
+    /// Creates a reader over all of <paramref name="stream"/>'s bytes, from byte 0 whatever its
+    /// <see cref="System.IO.Stream.Position"/> (as <see cref="PooledMemoryStream.GetReadOnlySequence"/>), without copying.
+    /// The reader does not move the stream's position.
+    /// </summary>
+    /// <param name="stream">The bytes to read; writing to it invalidates the reader.</param>
+    /// <exception cref="ArgumentNullException"><paramref name="stream"/> is null.</exception>
+    /// <exception cref="ObjectDisposedException"><paramref name="stream"/> is disposed.</exception>
+    public BinarySequenceReader(PooledMemoryStream stream)
+        : this(NotNull(stream, nameof(stream)).GetReadOnlySequence())
+    {
+    }
+
+    /// <summary>Creates a reader over <paramref name="span"/>.</summary>
+    /// <param name="span">The bytes to read.</param>
+    public BinarySequenceReader(ReadOnlySpan<byte> span)
+    {
+        _sequence = default;
+        _length = span.Length;
+        _span = span;
+        _segmentEnd = span.Length;
+        _nextSegment = default;
+    }
+
+    private BinarySequenceReader(ReadOnlySequence<byte> sequence, long length)
+    {
+        _sequence = sequence;
+        _length = length;
+        _span = default;
+        _segmentEnd = 0;
+        _nextSegment = sequence.Start;
+    }
+
+    /// <summary>How many bytes have been read.</summary>
+    public readonly long Position
+    {
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        get => _segmentEnd - _span.Length;
+    }
+
+    /// <summary>How many bytes are left.</summary>
+    public readonly long Remaining
+    {
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        get => _length - Position;
+    }
+
+    /// <summary>Whether every byte has been read.</summary>
+    public readonly bool End
+    {
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        get => Position == _length;
+    }
+
+    /// <summary>Reads one byte; any non-zero value is true, as in <see cref="System.IO.BinaryReader.ReadBoolean"/>.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public bool ReadBoolean() => ReadUnmanaged<byte>() != 0;
+
+    /// <summary>Reads one byte.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public byte ReadByte() => ReadUnmanaged<byte>();
+
+    /// <summary>Reads one byte.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public sbyte ReadSByte() => ReadUnmanaged<sbyte>();
+
+    /// <summary>Reads two bytes, little-endian.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public short ReadInt16() => ReadUnmanaged<short>();
+
+    /// <summary>Reads two bytes, little-endian.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public ushort ReadUInt16() => ReadUnmanaged<ushort>();
+
+    /// <summary>Reads four bytes, little-endian.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public int ReadInt32() => ReadUnmanaged<int>();
+
+    /// <summary>Reads four bytes, little-endian.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public uint ReadUInt32() => ReadUnmanaged<uint>();
+
+    /// <summary>Reads eight bytes, little-endian.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public long ReadInt64() => ReadUnmanaged<long>();
+
+    /// <summary>Reads eight bytes, little-endian.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public ulong ReadUInt64() => ReadUnmanaged<ulong>();
+
+#if NET
+    /// <summary>Reads an IEEE half from two bytes, little-endian.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public Half ReadHalf() => ReadUnmanaged<Half>();
+#endif
+
+    /// <summary>Reads an IEEE single from four bytes, little-endian.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public float ReadSingle() => ReadUnmanaged<float>();
+
+    /// <summary>Reads an IEEE double from eight bytes, little-endian.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public double ReadDouble() => ReadUnmanaged<double>();
+
+    /// <summary>Reads sixteen bytes in <see cref="System.IO.BinaryWriter"/>'s decimal layout.</summary>
+    /// <exception cref="System.IO.InvalidDataException">The flags hold bits a decimal cannot have, or a scale above 28.</exception>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public decimal ReadDecimal()
+    {
+        this = ReadDecimalCore(this, out decimal value);
+        return value;
+    }
+
+    /// <summary>
+    /// Reads any unmanaged value from its bytes, the counterpart of <see cref="BinaryBufferWriter.Write{T}(T)"/>:
+    /// <see cref="bool"/>, <see cref="char"/> and <see cref="decimal"/> are read as <see cref="ReadBoolean"/>,
+    /// <see cref="ReadChar"/> and <see cref="ReadDecimal"/> read them.
+    /// </summary>
+    /// <typeparam name="T">The value's type.</typeparam>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public T Read<T>()
+        where T : unmanaged
+    {
+        if (typeof(T) == typeof(bool))
+        {
+            return LittleEndian.As<bool, T>(ReadBoolean());
+        }
+
+        if (typeof(T) == typeof(char))
+        {
+            return LittleEndian.As<char, T>(ReadChar());
+        }
+
+        if (typeof(T) == typeof(decimal))
+        {
+            return LittleEndian.As<decimal, T>(ReadDecimal());
+        }
+
+        return ReadUnmanaged<T>();
+    }
+
+    /// <summary>Reads a <typeparamref name="T"/> as <see cref="Read{T}"/> does, or returns false, reading nothing, if the data ends first.</summary>
+    /// <typeparam name="T">The value's type.</typeparam>
+    /// <param name="value">The value read, or default.</param>
+    /// <returns>Whether a value was read.</returns>
+    /// <exception cref="System.IO.InvalidDataException">The bytes are there but malformed.</exception>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public unsafe bool TryRead<T>(out T value)
+        where T : unmanaged
+    {
+        if (typeof(T) == typeof(char))
+        {
+            bool read = TryReadChar(out char ch);
+            value = LittleEndian.As<char, T>(ch);
+            return read;
+        }
+
+        int size = typeof(T) == typeof(decimal) ? 16 : typeof(T) == typeof(bool) ? 1 : sizeof(T);
+        if (Remaining < size)
+        {
+            value = default;
+            return false;
+        }
+
+        value = Read<T>();
+        return true;
+    }
+
+    /// <summary>
+    /// Fills <paramref name="destination"/> with values read as <see cref="Read{T}"/> reads them, the
+    /// counterpart of <see cref="BinaryBufferWriter.WriteSpan{T}"/>.
+    /// </summary>
+    /// <typeparam name="T">The element type.</typeparam>
+    /// <param name="destination">Where the values go.</param>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public void ReadSpan<T>(scoped Span<T> destination)
+        where T : unmanaged
+    {
+        if (typeof(T) == typeof(bool) || typeof(T) == typeof(char) || typeof(T) == typeof(decimal))
+        {
+            this = ReadEachCore(this, destination);
+        }
+        else
+        {
+            ReadRaw(MemoryMarshal.AsBytes(destination));
+            LittleEndian.Normalize(destination);
+        }
+    }
+
+    /// <summary>Fills <paramref name="destination"/> with the next bytes, as they are.</summary>
+    /// <param name="destination">Where the bytes go.</param>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public void ReadRaw(scoped Span<byte> destination)
+    {
+        if (destination.Length <= _span.Length)
+        {
+            _span.Slice(0, destination.Length).CopyTo(destination);
+            _span = _span.Slice(destination.Length);
+        }
+        else
+        {
+            this = ReadRawSlow(this, destination);
+        }
+    }
+
+    /// <summary>Skips <paramref name="count"/> bytes.</summary>
+    /// <param name="count">How many bytes to skip.</param>
+    /// <exception cref="ArgumentOutOfRangeException"><paramref name="count"/> is negative.</exception>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public void Skip(long count) => this = SkipCore(this, count);
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private unsafe T ReadUnmanaged<T>()
+        where T : unmanaged
+    {
+        ReadOnlySpan<byte> span = _span;
+        if (span.Length >= sizeof(T))
+        {
+            T value = LittleEndian.Read<T>(span);
+            _span = span.Slice(sizeof(T));
+            return value;
+        }
+
+        this = ReadUnmanagedSlow(this, out T slowValue);
+        return slowValue;
+    }
+
+    // Slow paths are static and take and return the reader by value (this = Slow(this, ...)): a call that
+    // received the caller's reader by reference would force that local into memory for the whole calling
+    // method, and every fast-path read would then load and store its fields instead of keeping them in
+    // registers. Public methods are inlined wrappers for the same reason.
+
+    private static T NotNull<T>(T? value, string paramName)
+        where T : class
+    {
+        ThrowHelper.ThrowIfNull(value, paramName);
+        return value;
+    }
+
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private static BinarySequenceReader AtStart(ReadOnlySequence<byte> sequence)
+    {
+        var reader = new BinarySequenceReader(sequence, sequence.Length);
+        reader.MoveToNextSegment();
+        return reader;
+    }
+
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private static BinarySequenceReader ReadUnmanagedSlow<T>(BinarySequenceReader reader, out T value)
+        where T : unmanaged
+    {
+        value = default;
+        reader.CopyAcrossSegments(MemoryMarshal.AsBytes(MemoryMarshal.CreateSpan(ref value, 1)));
+        value = LittleEndian.Normalize(value);
+        return reader;
+    }
+
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private static BinarySequenceReader ReadRawSlow(BinarySequenceReader reader, scoped Span<byte> destination)
+    {
+        reader.CopyAcrossSegments(destination);
+        return reader;
+    }
+
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private static BinarySequenceReader ReadDecimalCore(BinarySequenceReader reader, out decimal value)
+    {
+        DecimalBits bits = reader.PeekUnmanaged<DecimalBits>().Normalize();
+        if (!bits.IsValid)
+        {
+            ThrowHelper.ThrowInvalidDataException_At(reader.Position, "the decimal's flags are invalid.");
+        }
+
+        reader.Advance(16);
+        value = bits.ToDecimal();
+        return reader;
+    }
+
+    /// <summary>Reads element by element; on failure leaves the original reader untouched (the caller keeps it).</summary>
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private static BinarySequenceReader ReadEachCore<T>(BinarySequenceReader reader, scoped Span<T> destination)
+        where T : unmanaged
+    {
+        for (int i = 0; i < destination.Length; i++)
+        {
+            destination[i] = reader.Read<T>();
+        }
+
+        return reader;
+    }
+
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private static BinarySequenceReader SkipCore(BinarySequenceReader reader, long count)
+    {
+        ThrowHelper.ThrowIfNegative(count);
+        if (count > reader.Remaining)
+        {
+            ThrowHelper.ThrowEndOfStreamException_Read(reader.Position, count, reader.Remaining);
+        }
+
+        reader.Advance(count);
+        return reader;
+    }
+
+    /// <summary>Reads a <typeparamref name="T"/> without consuming it; throws if fewer bytes remain.</summary>
+    private readonly unsafe T PeekUnmanaged<T>()
+        where T : unmanaged
+    {
+        T value = default;
+        Span<byte> bytes = MemoryMarshal.AsBytes(MemoryMarshal.CreateSpan(ref value, 1));
+        if (Peek(bytes) < sizeof(T))
+        {
+            ThrowHelper.ThrowEndOfStreamException_Read(Position, sizeof(T), Remaining);
+        }
+
+        return LittleEndian.Normalize(value);
+    }
+
+    /// <summary>Copies across segments; checks the whole length first, so a short read consumes nothing.</summary>
+    private void CopyAcrossSegments(scoped Span<byte> destination)
+    {
+        if (destination.Length > Remaining)
+        {
+            ThrowHelper.ThrowEndOfStreamException_Read(Position, destination.Length, Remaining);
+        }
+
+        while (true)
+        {
+            int take = Math.Min(destination.Length, _span.Length);
+            _span.Slice(0, take).CopyTo(destination);
+            _span = _span.Slice(take);
+            destination = destination.Slice(take);
+            if (destination.IsEmpty)
+            {
+                return;
+            }
+
+            MoveToNextSegment();
+        }
+    }
+
+    /// <summary>Copies up to <paramref name="destination"/>'s length of the next bytes without consuming them.</summary>
+    /// <returns>How many bytes were copied.</returns>
+    private readonly int Peek(scoped Span<byte> destination)
+    {
+        int copied = Math.Min(destination.Length, _span.Length);
+        _span.Slice(0, copied).CopyTo(destination);
+        SequencePosition next = _nextSegment;
+        long segmentEnd = _segmentEnd;
+        while (copied < destination.Length && segmentEnd < _length && _sequence.TryGet(ref next, out ReadOnlyMemory<byte> memory))
+        {
+            int take = Math.Min(destination.Length - copied, memory.Length);
+            memory.Span.Slice(0, take).CopyTo(destination.Slice(copied));
+            copied += take;
+            segmentEnd += memory.Length;
+        }
+
+        return copied;
+    }
+
+    /// <summary>Loads the next non-empty segment into <see cref="_span"/>; false at the end.</summary>
+    private bool MoveToNextSegment()
+    {
+        while (_segmentEnd < _length && _sequence.TryGet(ref _nextSegment, out ReadOnlyMemory<byte> memory))
+        {
+            if (!memory.IsEmpty)
+            {
+                _span = memory.Span;
+                _segmentEnd += memory.Length;
+                return true;
+            }
+        }
+
+        return false;
+    }
+
+    /// <summary>Consumes <paramref name="count"/> bytes; the caller checked that they remain.</summary>
+    private void Advance(long count)
+    {
+        while (count > _span.Length)
+        {
+            count -= _span.Length;
+            _span = default;
+            MoveToNextSegment();
+        }
+
+        _span = _span.Slice((int)count);
+    }
+}

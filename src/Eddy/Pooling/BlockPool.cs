@@ -1,0 +1,582 @@
+using System;
+using System.Buffers;
+using System.Collections.Generic;
+using System.Runtime.CompilerServices;
+using System.Runtime.InteropServices;
+using System.Threading;
+using Eddy.Internal;
+
+namespace Eddy.Pooling;
+
+/// <summary>
+/// The pool of byte blocks behind Eddy's streams and buffer writers: power-of-two size classes from 256 B to
+/// <see cref="BlockPoolOptions.MaximumBlockLength"/> (1 MiB by default), a thread-local slot per size class,
+/// per-core stacks behind it, a hard cap on retained bytes, trimming after Gen2 collections and under memory
+/// pressure, optional clear-on-return and double-return detection.
+/// </summary>
+/// <remarks>
+/// <para>
+/// Requests above the largest class are not pooled: they get a fresh array whose length is rounded up to a
+/// multiple of the largest class (or, above the largest such multiple an array can have, the exact length).
+/// On return an array is accepted when its length is exactly a class size (it is pooled), or when it is larger
+/// than the largest class and has the shape <c>Rent</c> gives oversized arrays (it is dropped and counted);
+/// any other length throws <see cref="ArgumentException"/>. Arrays of a class size that came from elsewhere
+/// cannot be told apart and are pooled, as <see cref="ArrayPool{T}.Shared"/> does.
+/// </para>
+/// <para>
+/// Thread safety: every member may be called from any thread; a block rented on one thread may be returned
+/// on another. Double-return detection is exact for a return that happens after the block is back in the
+/// pool; two threads returning the same block at the same instant is a race the check cannot see.
+/// </para>
+/// </remarks>
+public sealed partial class BlockPool : ArrayPool<byte>
+{
+    /// <summary>The smallest block length, the size of class 0.</summary>
+    public const int MinimumBlockLength = 1 << MinimumShift;
+
+    private const int MinimumShift = 8;
+    private const int MaximumStacks = 64;
+
+    /// <summary>The largest length any byte array may have (<c>Array.MaxLength</c>).</summary>
+    private const int MaximumArrayLength = 0x7FFFFFC7;
+
+    /// <summary>The per-process random value stamped into the first 8 bytes of a block while it is pooled.</summary>
+    private static readonly long s_cookie = PoolCookie.Value;
+
+    // A thread-local slot holds a block, null (a reservation against the cap but no block), or this marker:
+    // no reservation. The marker is zero-length, unlike any block.
+    private static readonly byte[] s_unreserved = new byte[0];
+
+    // The shared pool's thread tier: the slot array itself, so the fast path does one load after the
+    // thread-static access; the cache object that owns it is kept alive by the second field.
+    [ThreadStatic]
+    private static BlockSlot[]? t_sharedSlots;
+
+    [ThreadStatic]
+    private static ThreadCache? t_sharedCache;
+
+    private static readonly BlockPool s_shared = new(new BlockPoolOptions(), isShared: true);
+
+    private readonly bool _isShared;
+    private readonly ThreadLocal<ThreadCache?>? _threadCaches;
+    private readonly int _maximumBlockLength;
+    private readonly int _classCount;
+    private readonly long _maximumRetainedBytes;
+    private readonly bool _clearOnReturn;
+    private readonly bool _detectDoubleReturn;
+    private readonly int _pinnedMinimumLength;
+    private readonly int _idleTrimMilliseconds;
+    private readonly BlockStack[][] _stacks;
+    private readonly List<WeakReference<ThreadCache>> _caches = new();
+    private readonly object _cachesLock = new();
+
+    private readonly BlockPoolAccounts _accounts = new();
+    private long _allocatedBlocks;
+    private long _allocatedBytes;
+    private long _droppedBlocks;
+    private long _droppedBytes;
+    private long _trimmedBlocks;
+    private long _trimmedBytes;
+
+    /// <summary>Creates a pool with default options.</summary>
+    public BlockPool()
+        : this(new BlockPoolOptions(), isShared: false)
+    {
+    }
+
+    /// <summary>Creates a pool with the given options (copied; later changes to them have no effect).</summary>
+    /// <param name="options">The settings; see <see cref="BlockPoolOptions"/> for the defaults.</param>
+    /// <exception cref="ArgumentNullException"><paramref name="options"/> is null.</exception>
+    /// <exception cref="ArgumentOutOfRangeException">An option is out of its documented range.</exception>
+    public BlockPool(BlockPoolOptions options)
+        : this(options, isShared: false)
+    {
+    }
+
+    private BlockPool(BlockPoolOptions options, bool isShared)
+    {
+        ThrowHelper.ThrowIfNull(options);
+        ValidateOptions(options);
+
+        _isShared = isShared;
+        _maximumBlockLength = options.MaximumBlockLength;
+        _classCount = SizeClass.GetExactIndex(_maximumBlockLength, MinimumShift) + 1;
+        _maximumRetainedBytes = options.MaximumRetainedBytes;
+        _clearOnReturn = options.ClearOnReturn;
+        _detectDoubleReturn = options.DetectDoubleReturn;
+        _pinnedMinimumLength = options.PinnedHeapMinimumBlockLength;
+        _idleTrimMilliseconds = (int)Math.Min(options.IdleTrimDelay.TotalMilliseconds, int.MaxValue);
+
+        int stackCount = Math.Min(Environment.ProcessorCount, MaximumStacks);
+        _stacks = new BlockStack[_classCount][];
+        for (int i = 0; i < _classCount; i++)
+        {
+            var perCore = new BlockStack[stackCount];
+            for (int j = 0; j < perCore.Length; j++)
+            {
+                perCore[j] = new BlockStack(options.MaximumBlocksPerStack);
+            }
+
+            _stacks[i] = perCore;
+        }
+
+        if (!isShared)
+        {
+            _threadCaches = new ThreadLocal<ThreadCache?>();
+        }
+
+        if (options.TrimOnGen2Collection)
+        {
+            Gen2GcCallback.Register(static pool => ((BlockPool)pool).OnGen2Collection(), this);
+        }
+
+        Diagnostics.PoolMetrics.Register(this);
+    }
+
+    /// <summary>The process-wide pool, with default <see cref="BlockPoolOptions"/>; Eddy's default for bytes.</summary>
+    public static new BlockPool Shared => s_shared;
+
+    /// <summary>The largest pooled block; requests above it are served unpooled.</summary>
+    public int MaximumBlockLength => _maximumBlockLength;
+
+    /// <summary>The hard cap on retained bytes.</summary>
+    public long MaximumRetainedBytes => _maximumRetainedBytes;
+
+    /// <summary>
+    /// Rents a block of at least <paramref name="minimumLength"/> bytes: the smallest size class that fits
+    /// (at least 256 B), an unpooled array above the largest class, or an empty array for 0. The contents
+    /// are whatever the previous owner left unless the pool clears on return.
+    /// </summary>
+    /// <param name="minimumLength">The least length needed.</param>
+    /// <returns>A block to give back with <see cref="Return"/>.</returns>
+    /// <exception cref="ArgumentOutOfRangeException"><paramref name="minimumLength"/> is negative.</exception>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public override byte[] Rent(int minimumLength)
+    {
+        if ((uint)(minimumLength - 1) < (uint)_maximumBlockLength)
+        {
+            int index = SizeClass.GetIndex(minimumLength, MinimumShift);
+            BlockSlot[] slots = CurrentSlots();
+            if ((uint)index < (uint)slots.Length)
+            {
+                ref BlockSlot slot = ref slots[index];
+                byte[]? block = slot.Block;
+                if (block is not null && block.Length != 0)
+                {
+                    // Plain store: a trimmer may drop this block from the slot at the same instant (it only
+                    // ever drops, never hands out), so the block is still ours alone.
+                    slot.Block = null;
+                    slot.Rented++;
+                    if (_detectDoubleReturn)
+                    {
+                        WriteHead(block, 0);
+                    }
+
+                    return block;
+                }
+            }
+
+            return RentFromSharedTier(slots, index);
+        }
+
+        return RentUnusual(minimumLength);
+    }
+
+    /// <summary>
+    /// Gives a block back. Blocks of a class size are pooled (or dropped over the cap); unpooled oversized
+    /// arrays from <see cref="Rent"/> are dropped; empty arrays are ignored.
+    /// </summary>
+    /// <param name="array">The block.</param>
+    /// <param name="clearArray">True to zero the block before anyone else can rent it.</param>
+    /// <exception cref="ArgumentNullException"><paramref name="array"/> is null.</exception>
+    /// <exception cref="ArgumentException">The array's length is not one this pool hands out.</exception>
+    /// <exception cref="InvalidOperationException">The block is already in the pool (returned twice).</exception>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public override void Return(byte[] array, bool clearArray = false)
+    {
+        if (array is null)
+        {
+            ThrowHelper.ThrowArgumentNullException(nameof(array));
+        }
+
+        int length = array.Length;
+        int index = SizeClass.GetExactIndex(length, MinimumShift);
+        if ((uint)index >= (uint)_classCount)
+        {
+            ReturnUnusual(array);
+            return;
+        }
+
+        if (_detectDoubleReturn)
+        {
+            if (ReadHead(array) == s_cookie)
+            {
+                ThrowIfPooled(array, index);
+            }
+
+            if (clearArray | _clearOnReturn)
+            {
+                ClearBlock(array);
+            }
+
+            // Stamped before the block is published: once it is in a slot another thread may rent it.
+            WriteHead(array, s_cookie);
+        }
+        else if (clearArray | _clearOnReturn)
+        {
+            ClearBlock(array);
+        }
+
+        BlockSlot[] slots = CurrentSlots();
+        if ((uint)index < (uint)slots.Length)
+        {
+            ref BlockSlot slot = ref slots[index];
+            slot.Returned++;
+            if (slot.Block is null)
+            {
+                // A reserved, empty slot is changed only by its owner (this thread), so a plain store
+                // suffices; Volatile orders it after the cookie on weakly ordered CPUs.
+                Volatile.Write(ref slot.Block, array);
+                return;
+            }
+        }
+
+        ReturnToSharedTier(slots, array, index);
+    }
+
+    /// <summary>Takes a snapshot of the pool's counters.</summary>
+    /// <returns>The counters; see <see cref="BlockPoolStatistics"/>.</returns>
+    public BlockPoolStatistics GetStatistics()
+    {
+        long rentedBlocks = Volatile.Read(ref _accounts.RetiredRentedBlocks);
+        long rentedBytes = Volatile.Read(ref _accounts.RetiredRentedBytes);
+        long returnedBlocks = Volatile.Read(ref _accounts.RetiredReturnedBlocks);
+        long returnedBytes = Volatile.Read(ref _accounts.RetiredReturnedBytes);
+        long retainedBlocks = 0;
+        long retainedBytes = 0;
+
+        lock (_cachesLock)
+        {
+            foreach (WeakReference<ThreadCache> reference in _caches)
+            {
+                if (!reference.TryGetTarget(out ThreadCache? cache))
+                {
+                    continue;
+                }
+
+                cache.AddCounters(ref rentedBlocks, ref rentedBytes, ref returnedBlocks, ref returnedBytes);
+                BlockSlot[] slots = cache.Slots;
+                for (int i = 0; i < slots.Length; i++)
+                {
+                    byte[]? block = Volatile.Read(ref slots[i].Block);
+                    if (block is not null && block.Length != 0)
+                    {
+                        retainedBlocks++;
+                        retainedBytes += ClassLength(i);
+                    }
+                }
+            }
+        }
+
+        for (int i = 0; i < _stacks.Length; i++)
+        {
+            foreach (BlockStack stack in _stacks[i])
+            {
+                int count = stack.Count;
+                retainedBlocks += count;
+                retainedBytes += (long)count * ClassLength(i);
+            }
+        }
+
+        return new BlockPoolStatistics(
+            rentedBlocks, rentedBytes, returnedBlocks, returnedBytes,
+            Volatile.Read(ref _allocatedBlocks), Volatile.Read(ref _allocatedBytes),
+            Volatile.Read(ref _droppedBlocks), Volatile.Read(ref _droppedBytes),
+            Volatile.Read(ref _trimmedBlocks), Volatile.Read(ref _trimmedBytes),
+            retainedBlocks, retainedBytes, Volatile.Read(ref _accounts.ReservedBytes), _maximumRetainedBytes);
+    }
+
+    /// <summary>Bytes counted against the cap now (an internal invariant the tests check).</summary>
+    internal long ReservedBytes => Volatile.Read(ref _accounts.ReservedBytes);
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private BlockSlot[] CurrentSlots() => (_isShared ? t_sharedSlots : _threadCaches!.Value?.Slots) ?? CreateCache().Slots;
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private ThreadCache CurrentCache() => (_isShared ? t_sharedCache : _threadCaches!.Value) ?? CreateCache();
+
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private ThreadCache CreateCache()
+    {
+        var cache = new ThreadCache(_accounts, _classCount, s_unreserved);
+        lock (_cachesLock)
+        {
+            _caches.Add(new WeakReference<ThreadCache>(cache));
+        }
+
+        if (_isShared)
+        {
+            t_sharedCache = cache;
+            t_sharedSlots = cache.Slots;
+        }
+        else
+        {
+            _threadCaches!.Value = cache;
+        }
+
+        return cache;
+    }
+
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private byte[] RentFromSharedTier(BlockSlot[] slots, int index)
+    {
+        int length = ClassLength(index);
+        BlockStack[] stacks = _stacks[index];
+        int start = CurrentStackIndex(stacks.Length);
+        for (int i = 0; i < stacks.Length; i++)
+        {
+            int j = start + i;
+            byte[]? block = stacks[j < stacks.Length ? j : j - stacks.Length].TryPop();
+            if (block is not null)
+            {
+                Interlocked.Add(ref _accounts.ReservedBytes, -length);
+                if (_detectDoubleReturn)
+                {
+                    WriteHead(block, 0);
+                }
+
+                slots[index].Rented++;
+                return block;
+            }
+        }
+
+        byte[] fresh = Allocate(length);
+        slots[index].Rented++;
+        return fresh;
+    }
+
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private byte[] RentUnusual(int minimumLength)
+    {
+        if (minimumLength == 0)
+        {
+            return Array.Empty<byte>();
+        }
+
+        if (minimumLength < 0)
+        {
+            ThrowHelper.ThrowArgumentOutOfRangeException_NeedNonNegative(nameof(minimumLength), minimumLength);
+        }
+
+        int length = OversizedLength(minimumLength);
+        byte[] block = Allocate(length);
+        ThreadCache cache = CurrentCache();
+        cache.OversizedRentedBlocks++;
+        cache.OversizedRentedBytes += length;
+        return block;
+    }
+
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private void ReturnToSharedTier(BlockSlot[] slots, byte[] array, int index)
+    {
+        int length = array.Length;
+
+        // First return of this class on this thread: give the thread-local slot a reservation and the block.
+        if ((uint)index < (uint)slots.Length && ReferenceEquals(slots[index].Block, s_unreserved) && TryReserve(length))
+        {
+            Volatile.Write(ref slots[index].Block, array);
+            return;
+        }
+
+        if (TryReserve(length))
+        {
+            BlockStack[] stacks = _stacks[index];
+            int start = CurrentStackIndex(stacks.Length);
+            for (int i = 0; i < stacks.Length; i++)
+            {
+                int j = start + i;
+                if (stacks[j < stacks.Length ? j : j - stacks.Length].TryPush(array))
+                {
+                    return;
+                }
+            }
+
+            Interlocked.Add(ref _accounts.ReservedBytes, -length);
+        }
+
+        Interlocked.Increment(ref _droppedBlocks);
+        Interlocked.Add(ref _droppedBytes, length);
+    }
+
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private void ReturnUnusual(byte[] array)
+    {
+        int length = array.Length;
+        if (length == 0)
+        {
+            return;
+        }
+
+        if (!IsOversizedLength(length))
+        {
+            ThrowHelper.ThrowArgumentException(
+                $"The array was not rented from this pool: its length {length} is neither a block size (a power of two from {MinimumBlockLength} to {_maximumBlockLength}) nor an oversized length this pool hands out.",
+                nameof(array));
+        }
+
+        ThreadCache cache = CurrentCache();
+        cache.OversizedReturnedBlocks++;
+        cache.OversizedReturnedBytes += length;
+        Interlocked.Increment(ref _droppedBlocks);
+        Interlocked.Add(ref _droppedBytes, length);
+    }
+
+    /// <summary>The double-return check's slow path: the cookie matched, so look for the very block.</summary>
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private void ThrowIfPooled(byte[] array, int index)
+    {
+        bool found = false;
+        foreach (BlockStack stack in _stacks[index])
+        {
+            found |= stack.Contains(array);
+        }
+
+        if (!found)
+        {
+            lock (_cachesLock)
+            {
+                foreach (WeakReference<ThreadCache> reference in _caches)
+                {
+                    if (reference.TryGetTarget(out ThreadCache? cache) && ReferenceEquals(Volatile.Read(ref cache.Slots[index].Block), array))
+                    {
+                        found = true;
+                        break;
+                    }
+                }
+            }
+        }
+
+        if (found)
+        {
+            ThrowHelper.ThrowInvalidOperationException_ReturnedTwice($"A block of size class {index} ({FormatLength(array.Length)})");
+        }
+    }
+
+    private byte[] Allocate(int length)
+    {
+#if NET
+        bool pinned = _pinnedMinimumLength != 0 && length >= _pinnedMinimumLength;
+        byte[] block = GC.AllocateUninitializedArray<byte>(length, pinned);
+#else
+        byte[] block = new byte[length];
+#endif
+        if (_detectDoubleReturn && length >= 8)
+        {
+            // Uninitialized memory may hold a cookie from a dropped block; a fresh block must not look pooled.
+            WriteHead(block, 0);
+        }
+
+        Interlocked.Increment(ref _allocatedBlocks);
+        Interlocked.Add(ref _allocatedBytes, length);
+        return block;
+    }
+
+    private bool TryReserve(long bytes)
+    {
+        long current = Volatile.Read(ref _accounts.ReservedBytes);
+        while (true)
+        {
+            long next = current + bytes;
+            if (next > _maximumRetainedBytes)
+            {
+                return false;
+            }
+
+            long seen = Interlocked.CompareExchange(ref _accounts.ReservedBytes, next, current);
+            if (seen == current)
+            {
+                return true;
+            }
+
+            current = seen;
+        }
+    }
+
+    private int OversizedLength(int minimumLength)
+    {
+        long rounded = ((long)minimumLength + _maximumBlockLength - 1) & ~((long)_maximumBlockLength - 1);
+        return rounded <= MaximumArrayLength ? (int)rounded : minimumLength;
+    }
+
+    private bool IsOversizedLength(int length) =>
+        length > _maximumBlockLength
+        && ((length & (_maximumBlockLength - 1)) == 0 || length > (MaximumArrayLength & ~(_maximumBlockLength - 1)));
+
+    private static int ClassLength(int index) => SizeClass.GetSize(index, MinimumShift);
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static int CurrentStackIndex(int stackCount)
+    {
+#if NET
+        int id = Thread.GetCurrentProcessorId();
+#else
+        int id = Environment.CurrentManagedThreadId;
+#endif
+        return (int)((uint)id % (uint)stackCount);
+    }
+
+    // The cookie sits in the first 8 bytes: they share a cache line with the array header that Rent and
+    // Return read anyway (the length), where the last 8 bytes would cost a second line, often a second page.
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static long ReadHead(byte[] block)
+    {
+#if NET
+        return Unsafe.ReadUnaligned<long>(ref MemoryMarshal.GetArrayDataReference(block));
+#else
+        return MemoryMarshal.Read<long>(block);
+#endif
+    }
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static void WriteHead(byte[] block, long value)
+    {
+#if NET
+        Unsafe.WriteUnaligned(ref MemoryMarshal.GetArrayDataReference(block), value);
+#else
+        MemoryMarshal.Write(block, ref value);
+#endif
+    }
+
+    private static void ClearBlock(byte[] block) => block.AsSpan().Clear();
+
+    internal static string FormatLength(long length) =>
+        length >= 1 << 20 && length % (1 << 20) == 0 ? $"{length >> 20} MiB"
+        : length >= 1 << 10 && length % (1 << 10) == 0 ? $"{length >> 10} KiB"
+        : $"{length} B";
+
+    private static void ValidateOptions(BlockPoolOptions options)
+    {
+        int maximum = options.MaximumBlockLength;
+        if (!SizeClass.IsPowerOfTwo(maximum) || maximum < BlockPoolOptions.DefaultMaximumBlockLength || maximum > SizeClass.MaxPowerOfTwo)
+        {
+            ThrowHelper.ThrowArgumentOutOfRangeException(nameof(BlockPoolOptions.MaximumBlockLength), maximum, "Must be a power of two from 1 MiB to 1 GiB.");
+        }
+
+        ThrowHelper.ThrowIfNegative(options.MaximumRetainedBytes, nameof(BlockPoolOptions.MaximumRetainedBytes));
+        if (options.MaximumBlocksPerStack < 0)
+        {
+            ThrowHelper.ThrowArgumentOutOfRangeException_NeedNonNegative(nameof(BlockPoolOptions.MaximumBlocksPerStack), options.MaximumBlocksPerStack);
+        }
+
+        if (options.IdleTrimDelay < TimeSpan.Zero)
+        {
+            ThrowHelper.ThrowArgumentOutOfRangeException(nameof(BlockPoolOptions.IdleTrimDelay), options.IdleTrimDelay, "Must not be negative.");
+        }
+
+        int pinned = options.PinnedHeapMinimumBlockLength;
+        if (pinned != 0 && (!SizeClass.IsPowerOfTwo(pinned) || pinned < MinimumBlockLength))
+        {
+            ThrowHelper.ThrowArgumentOutOfRangeException(nameof(BlockPoolOptions.PinnedHeapMinimumBlockLength), pinned, "Must be 0 or a power of two of at least 256.");
+        }
+    }
+}

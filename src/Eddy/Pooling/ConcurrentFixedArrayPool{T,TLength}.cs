@@ -1,0 +1,168 @@
+using System;
+using System.Runtime.CompilerServices;
+using Eddy.Internal;
+
+namespace Eddy.Pooling;
+
+/// <summary>
+/// A thread-safe pool of arrays of one length, chosen by the marker type <typeparamref name="TLength"/>.
+/// Renting and returning take a tiny spin lock around a pop or push; neither allocates once the pool's
+/// storage has grown to its working size.
+/// </summary>
+/// <typeparam name="T">The element type.</typeparam>
+/// <typeparam name="TLength">The marker whose <see cref="IFixedLength.Length"/> is the array length.</typeparam>
+/// <remarks>
+/// Arrays of element types that hold references are cleared on return by default. Returning an array that is
+/// already in the pool throws; two threads returning the same array at the same instant is a race the check
+/// cannot see.
+/// </remarks>
+public sealed partial class ConcurrentFixedArrayPool<T, TLength>
+    where TLength : struct, IFixedLength
+{
+    /// <summary>The default bound on retained arrays.</summary>
+    public const int DefaultMaximumRetained = 1024;
+
+    private static readonly ConcurrentFixedArrayPool<T, TLength> s_shared = new();
+
+    private readonly ArrayStack<T> _stack;
+    private readonly bool _clearOnReturn;
+
+    /// <summary>Creates a pool that keeps at most <see cref="DefaultMaximumRetained"/> arrays.</summary>
+    public ConcurrentFixedArrayPool()
+        : this(DefaultMaximumRetained)
+    {
+    }
+
+    /// <summary>Creates a pool that keeps at most <paramref name="maximumRetained"/> arrays.</summary>
+    /// <param name="maximumRetained">The bound on retained arrays; returns beyond it are dropped.</param>
+    public ConcurrentFixedArrayPool(int maximumRetained)
+        : this(maximumRetained, RuntimeHelpers.IsReferenceOrContainsReferences<T>())
+    {
+    }
+
+    /// <summary>Creates a pool.</summary>
+    /// <param name="maximumRetained">The bound on retained arrays; returns beyond it are dropped.</param>
+    /// <param name="clearOnReturn">True to zero arrays on return (the default for element types with references).</param>
+    /// <exception cref="ArgumentOutOfRangeException"><paramref name="maximumRetained"/> is negative, or the marker's length is not positive.</exception>
+    public ConcurrentFixedArrayPool(int maximumRetained, bool clearOnReturn)
+    {
+        ThrowHelper.ThrowIfNegative(maximumRetained);
+        FixedLength.Validate<TLength>();
+        _stack = new ArrayStack<T>(maximumRetained);
+        _clearOnReturn = clearOnReturn;
+    }
+
+    /// <summary>A process-wide instance with the default bound.</summary>
+    public static ConcurrentFixedArrayPool<T, TLength> Shared => s_shared;
+
+    /// <summary>The length of every array of this pool.</summary>
+    public static int ArrayLength
+    {
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        get => default(TLength).Length;
+    }
+
+    /// <summary>Arrays in the pool now.</summary>
+    public int Count => _stack.Count;
+
+    /// <summary>The bound on retained arrays.</summary>
+    public int MaximumRetained => _stack.MaximumCount;
+
+    /// <summary>Rents an array of exactly <see cref="ArrayLength"/> elements, pooled or new.</summary>
+    /// <returns>The array; give it back with <see cref="Return"/>.</returns>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public T[] Rent()
+    {
+        T[]? array = _stack.TryPop();
+        if (array is not null)
+        {
+            PooledArrayMark<T>.Unmark(array);
+            return array;
+        }
+
+        return FixedLength.Allocate<T>(ArrayLength);
+    }
+
+    /// <summary>Rents an array inside a lease that returns it when disposed: <c>using var lease = pool.Rent(out var array);</c></summary>
+    /// <param name="array">The rented array.</param>
+    /// <returns>The lease; dispose it once.</returns>
+    public Lease Rent(out T[] array)
+    {
+        array = Rent();
+        return new Lease(this, array);
+    }
+
+    /// <summary>Returns an array; it is dropped when the pool is full.</summary>
+    /// <param name="array">An array of exactly <see cref="ArrayLength"/> elements.</param>
+    /// <exception cref="ArgumentNullException"><paramref name="array"/> is null.</exception>
+    /// <exception cref="ArgumentException"><paramref name="array"/> has another length.</exception>
+    /// <exception cref="InvalidOperationException"><paramref name="array"/> is already in the pool.</exception>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public void Return(T[] array)
+    {
+        if (array is null)
+        {
+            ThrowHelper.ThrowArgumentNullException(nameof(array));
+        }
+
+        if (array.Length != ArrayLength)
+        {
+            ThrowHelper.ThrowArgumentException_WrongArrayLength(array.Length, ArrayLength, nameof(array));
+        }
+
+        if (PooledArrayMark<T>.MayBePooled(array) && _stack.Contains(array))
+        {
+            FixedLength.ThrowReturnedTwice(ArrayLength);
+        }
+
+        Push(array);
+    }
+
+    /// <summary>Returns an array if it can be pooled; never throws.</summary>
+    /// <param name="array">The array.</param>
+    /// <returns>True when the pool took the array; false when it is null, of another length, already in the pool, or the pool is full.</returns>
+    public bool TryReturn(T[]? array)
+    {
+        if (array is null || array.Length != ArrayLength || (PooledArrayMark<T>.MayBePooled(array) && _stack.Contains(array)))
+        {
+            return false;
+        }
+
+        return Push(array);
+    }
+
+    /// <summary>Creates exactly <paramref name="count"/> new arrays and adds them to the pool.</summary>
+    /// <param name="count">How many arrays to create.</param>
+    /// <exception cref="ArgumentOutOfRangeException"><paramref name="count"/> is negative or would take the pool past <see cref="MaximumRetained"/>.</exception>
+    public void Prewarm(int count)
+    {
+        int room = MaximumRetained - Count;
+        if ((uint)count > (uint)room)
+        {
+            ThrowHelper.ThrowArgumentOutOfRangeException(nameof(count), count, $"Must be from 0 to the pool's free room, {room}.");
+        }
+
+        for (int i = 0; i < count; i++)
+        {
+            // Another thread may fill the room meanwhile; what does not fit is simply not kept.
+            Push(FixedLength.Allocate<T>(ArrayLength));
+        }
+    }
+
+    /// <summary>Drops every pooled array.</summary>
+    /// <returns>How many arrays were dropped.</returns>
+    public int Trim() => _stack.Clear();
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private bool Push(T[] array)
+    {
+        if (_clearOnReturn)
+        {
+            array.AsSpan().Clear();
+        }
+
+        // Marked before it is published: once pushed, another thread may rent it and unmark it.
+        PooledArrayMark<T>.Mark(array);
+        return _stack.TryPush(array);
+    }
+}

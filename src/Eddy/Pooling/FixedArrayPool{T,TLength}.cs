@@ -1,0 +1,220 @@
+using System;
+using System.Runtime.CompilerServices;
+using Eddy.Internal;
+
+namespace Eddy.Pooling;
+
+/// <summary>
+/// The fastest pool of arrays of one length, chosen by the marker type <typeparamref name="TLength"/> (for
+/// example <see cref="L32"/>), for use by one thread at a time. The length is a JIT-time constant, so renting
+/// is a pop from a plain array and returning a push, with no size-class lookup.
+/// </summary>
+/// <typeparam name="T">The element type.</typeparam>
+/// <typeparam name="TLength">The marker whose <see cref="IFixedLength.Length"/> is the array length.</typeparam>
+/// <remarks>
+/// <para>Not thread-safe: use <see cref="ConcurrentFixedArrayPool{T, TLength}"/> to share one pool between
+/// threads, or <see cref="ThreadStaticFixedArrayPool{T, TLength}"/> for one pool per thread.</para>
+/// <para>Returned arrays of element types that hold references are cleared by default, so pooled arrays never
+/// keep objects alive. Returning an array that is already in the pool throws; the check costs one read for
+/// element types without references and, for those with references, a scan of the pool whenever the
+/// returned array's last element is default (see docs/pools.md).</para>
+/// </remarks>
+public sealed partial class FixedArrayPool<T, TLength>
+    where TLength : struct, IFixedLength
+{
+    /// <summary>The default bound on retained arrays.</summary>
+    public const int DefaultMaximumRetained = 1024;
+
+    private const int InitialCapacity = 16;
+
+    private readonly int _maximumRetained;
+    private readonly bool _clearOnReturn;
+    private ArraySlot<T>[] _items;
+    private int _count;
+
+    /// <summary>Creates a pool that keeps at most <see cref="DefaultMaximumRetained"/> arrays.</summary>
+    public FixedArrayPool()
+        : this(DefaultMaximumRetained)
+    {
+    }
+
+    /// <summary>Creates a pool that keeps at most <paramref name="maximumRetained"/> arrays.</summary>
+    /// <param name="maximumRetained">The bound on retained arrays; returns beyond it are dropped.</param>
+    public FixedArrayPool(int maximumRetained)
+        : this(maximumRetained, RuntimeHelpers.IsReferenceOrContainsReferences<T>())
+    {
+    }
+
+    /// <summary>Creates a pool.</summary>
+    /// <param name="maximumRetained">The bound on retained arrays; returns beyond it are dropped.</param>
+    /// <param name="clearOnReturn">True to zero arrays on return (the default for element types with references).</param>
+    /// <exception cref="ArgumentOutOfRangeException"><paramref name="maximumRetained"/> is negative, or the marker's length is not positive.</exception>
+    public FixedArrayPool(int maximumRetained, bool clearOnReturn)
+    {
+        ThrowHelper.ThrowIfNegative(maximumRetained);
+        FixedLength.Validate<TLength>();
+        _maximumRetained = maximumRetained;
+        _clearOnReturn = clearOnReturn;
+        _items = new ArraySlot<T>[Math.Min(maximumRetained, InitialCapacity)];
+    }
+
+    /// <summary>The length of every array of this pool.</summary>
+    public static int ArrayLength
+    {
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        get => default(TLength).Length;
+    }
+
+    /// <summary>Arrays in the pool now.</summary>
+    public int Count => _count;
+
+    /// <summary>The bound on retained arrays.</summary>
+    public int MaximumRetained => _maximumRetained;
+
+    /// <summary>Rents an array of exactly <see cref="ArrayLength"/> elements, pooled or new.</summary>
+    /// <returns>The array; give it back with <see cref="Return"/>.</returns>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public T[] Rent()
+    {
+        int index = _count - 1;
+        ArraySlot<T>[] items = _items;
+        if ((uint)index < (uint)items.Length)
+        {
+            T[] array = items[index].Array!;
+            items[index].Array = null;
+            _count = index;
+            PooledArrayMark<T>.Unmark(array);
+            return array;
+        }
+
+        return FixedLength.Allocate<T>(ArrayLength);
+    }
+
+    /// <summary>Rents an array inside a lease that returns it when disposed: <c>using var lease = pool.Rent(out var array);</c></summary>
+    /// <param name="array">The rented array.</param>
+    /// <returns>The lease; dispose it once.</returns>
+    public Lease Rent(out T[] array)
+    {
+        array = Rent();
+        return new Lease(this, array);
+    }
+
+    /// <summary>Returns an array; it is dropped when the pool is full.</summary>
+    /// <param name="array">An array of exactly <see cref="ArrayLength"/> elements.</param>
+    /// <exception cref="ArgumentNullException"><paramref name="array"/> is null.</exception>
+    /// <exception cref="ArgumentException"><paramref name="array"/> has another length.</exception>
+    /// <exception cref="InvalidOperationException"><paramref name="array"/> is already in the pool.</exception>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public void Return(T[] array)
+    {
+        if (array is null)
+        {
+            ThrowHelper.ThrowArgumentNullException(nameof(array));
+        }
+
+        if (array.Length != ArrayLength)
+        {
+            ThrowHelper.ThrowArgumentException_WrongArrayLength(array.Length, ArrayLength, nameof(array));
+        }
+
+        if (PooledArrayMark<T>.MayBePooled(array) && Contains(array))
+        {
+            FixedLength.ThrowReturnedTwice(ArrayLength);
+        }
+
+        Push(array);
+    }
+
+    /// <summary>Returns an array if it can be pooled; never throws.</summary>
+    /// <param name="array">The array.</param>
+    /// <returns>True when the pool took the array; false when it is null, of another length, already in the pool, or the pool is full.</returns>
+    public bool TryReturn(T[]? array)
+    {
+        if (array is null || array.Length != ArrayLength || (PooledArrayMark<T>.MayBePooled(array) && Contains(array)))
+        {
+            return false;
+        }
+
+        return Push(array);
+    }
+
+    /// <summary>Creates exactly <paramref name="count"/> new arrays and adds them to the pool.</summary>
+    /// <param name="count">How many arrays to create.</param>
+    /// <exception cref="ArgumentOutOfRangeException"><paramref name="count"/> is negative or would take the pool past <see cref="MaximumRetained"/>.</exception>
+    public void Prewarm(int count)
+    {
+        if ((uint)count > (uint)(_maximumRetained - _count))
+        {
+            ThrowHelper.ThrowArgumentOutOfRangeException(nameof(count), count, $"Must be from 0 to the pool's free room, {_maximumRetained - _count}.");
+        }
+
+        for (int i = 0; i < count; i++)
+        {
+            Push(FixedLength.Allocate<T>(ArrayLength));
+        }
+    }
+
+    /// <summary>Drops every pooled array.</summary>
+    /// <returns>How many arrays were dropped.</returns>
+    public int Trim()
+    {
+        int count = _count;
+        Array.Clear(_items, 0, count);
+        _count = 0;
+        return count;
+    }
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private bool Push(T[] array)
+    {
+        if (_clearOnReturn)
+        {
+            array.AsSpan().Clear();
+        }
+
+        int count = _count;
+        ArraySlot<T>[] items = _items;
+        if ((uint)count < (uint)items.Length)
+        {
+            PooledArrayMark<T>.Mark(array);
+            items[count].Array = array;
+            _count = count + 1;
+            return true;
+        }
+
+        return GrowAndPush(array);
+    }
+
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private bool GrowAndPush(T[] array)
+    {
+        int count = _count;
+        if (count >= _maximumRetained)
+        {
+            return false;
+        }
+
+        var grown = new ArraySlot<T>[(int)Math.Min(Math.Max((long)_items.Length * 2, InitialCapacity), _maximumRetained)];
+        Array.Copy(_items, grown, count);
+        _items = grown;
+        PooledArrayMark<T>.Mark(array);
+        grown[count].Array = array;
+        _count = count + 1;
+        return true;
+    }
+
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private bool Contains(T[] array)
+    {
+        ArraySlot<T>[] items = _items;
+        for (int i = 0; i < _count; i++)
+        {
+            if (ReferenceEquals(items[i].Array, array))
+            {
+                return true;
+            }
+        }
+
+        return false;
+    }
+}

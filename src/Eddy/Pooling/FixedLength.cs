@@ -1,0 +1,34 @@
+using System;
+using System.Runtime.CompilerServices;
+using Eddy.Internal;
+
+namespace Eddy.Pooling;
+
+/// <summary>Helpers shared by the fixed-length pools.</summary>
+internal static class FixedLength
+{
+    /// <summary>Throws when a marker's length is not positive.</summary>
+    public static void Validate<TLength>()
+        where TLength : struct, IFixedLength
+    {
+        int length = default(TLength).Length;
+        if (length <= 0)
+        {
+            ThrowHelper.ThrowArgumentOutOfRangeException(typeof(TLength).Name, length, "A fixed length must be positive.");
+        }
+    }
+
+    /// <summary>A new array; not zeroed where the runtime allows and the element type has no references.</summary>
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    public static T[] Allocate<T>(int length)
+    {
+#if NET
+        return GC.AllocateUninitializedArray<T>(length);
+#else
+        return new T[length];
+#endif
+    }
+
+    public static void ThrowReturnedTwice(int length) =>
+        ThrowHelper.ThrowInvalidOperationException_ReturnedTwice($"An array of the fixed length {length}");
+}

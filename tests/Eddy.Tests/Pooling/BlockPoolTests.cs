@@ -1,0 +1,470 @@
+using System;
+using System.Buffers;
+using System.Collections.Generic;
+using System.Runtime.InteropServices;
+using System.Threading;
+using Eddy.Pooling;
+
+namespace Eddy.Tests.Pooling;
+
+public class BlockPoolTests
+{
+    private static BlockPool NewPool(long cap = 64L << 20, bool clear = false, bool detect = true, TimeSpan? idle = null, int perStack = 32) =>
+        new(new BlockPoolOptions
+        {
+            MaximumRetainedBytes = cap,
+            ClearOnReturn = clear,
+            DetectDoubleReturn = detect,
+            IdleTrimDelay = idle ?? TimeSpan.FromHours(1),
+            MaximumBlocksPerStack = perStack,
+        });
+
+    [Theory]
+    [InlineData(1, 256)]
+    [InlineData(255, 256)]
+    [InlineData(256, 256)]
+    [InlineData(257, 512)]
+    [InlineData(4095, 4096)]
+    [InlineData(4096, 4096)]
+    [InlineData(4097, 8192)]
+    [InlineData(1 << 20, 1 << 20)]
+    public void Rent_returns_the_smallest_power_of_two_class_that_fits(int request, int expected)
+    {
+        var pool = NewPool();
+        byte[] block = pool.Rent(request);
+        Assert.Equal(expected, block.Length);
+        pool.Return(block);
+    }
+
+    [Fact]
+    public void Rent_zero_returns_an_empty_array_and_returning_it_is_ignored()
+    {
+        var pool = NewPool();
+        byte[] empty = pool.Rent(0);
+        Assert.Empty(empty);
+        pool.Return(empty);
+        Assert.Equal(0, pool.GetStatistics().ReturnedBlocks);
+    }
+
+    [Fact]
+    public void Rent_negative_throws_with_the_parameter_name()
+    {
+        var pool = NewPool();
+        var ex = Assert.Throws<ArgumentOutOfRangeException>(() => pool.Rent(-1));
+        Assert.Equal("minimumLength", ex.ParamName);
+    }
+
+    [Fact]
+    public void A_returned_block_is_rented_again()
+    {
+        var pool = NewPool();
+        byte[] first = pool.Rent(1000);
+        pool.Return(first);
+        Assert.Same(first, pool.Rent(1000));
+    }
+
+    [Fact]
+    public void Blocks_returned_beyond_the_thread_slot_go_to_the_shared_tier_and_come_back()
+    {
+        var pool = NewPool();
+        var blocks = new List<byte[]>();
+        for (int i = 0; i < 5; i++)
+        {
+            blocks.Add(pool.Rent(4096));
+        }
+
+        blocks.ForEach(b => pool.Return(b));
+        Assert.Equal(5, pool.GetStatistics().RetainedBlocks);
+        var again = new HashSet<byte[]>();
+        for (int i = 0; i < 5; i++)
+        {
+            again.Add(pool.Rent(4096));
+        }
+
+        Assert.True(again.SetEquals(blocks));
+        Assert.Equal(5, pool.GetStatistics().AllocatedBlocks);
+    }
+
+    [Fact]
+    public void Oversized_requests_are_unpooled_rounded_to_a_multiple_of_the_largest_class_and_returnable()
+    {
+        var pool = NewPool();
+        byte[] big = pool.Rent((1 << 20) + 1);
+        Assert.Equal(2 << 20, big.Length);
+        pool.Return(big);
+        BlockPoolStatistics stats = pool.GetStatistics();
+        Assert.Equal(1, stats.DroppedBlocks);
+        Assert.Equal(0, stats.RetainedBlocks);
+        Assert.NotSame(big, pool.Rent((1 << 20) + 1));
+    }
+
+    [Theory]
+    [InlineData(100)]
+    [InlineData(300)]
+    [InlineData(4095)]
+    [InlineData((1 << 20) + 5)]
+    public void Returning_an_array_of_a_length_the_pool_never_hands_out_throws(int length)
+    {
+        var pool = NewPool();
+        var ex = Assert.Throws<ArgumentException>(() => pool.Return(new byte[length]));
+        Assert.Equal("array", ex.ParamName);
+    }
+
+    [Fact]
+    public void Returning_null_throws() =>
+        Assert.Throws<ArgumentNullException>(() => NewPool().Return(null!));
+
+    [Fact]
+    public void Double_return_to_the_thread_slot_throws_naming_the_size_class()
+    {
+        var pool = NewPool();
+        byte[] block = pool.Rent(4096);
+        pool.Return(block);
+        var ex = Assert.Throws<InvalidOperationException>(() => pool.Return(block));
+        Assert.Contains("size class 4", ex.Message, StringComparison.Ordinal);
+        Assert.Contains("4 KiB", ex.Message, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void Double_return_to_the_shared_tier_throws_and_the_block_is_never_handed_out_twice()
+    {
+        var pool = NewPool();
+        byte[] a = pool.Rent(512);
+        byte[] b = pool.Rent(512);
+        pool.Return(a);
+        pool.Return(b); // goes to a per-core stack: the thread slot holds a
+        Assert.Throws<InvalidOperationException>(() => pool.Return(b));
+        Assert.Throws<InvalidOperationException>(() => pool.Return(a));
+        byte[] x = pool.Rent(512);
+        byte[] y = pool.Rent(512);
+        byte[] z = pool.Rent(512);
+        Assert.Equal(3, new HashSet<byte[]> { x, y, z }.Count);
+    }
+
+    [Fact]
+    public void Double_return_is_not_checked_when_detection_is_off_but_a_later_rent_can_then_repeat()
+    {
+        var pool = NewPool(detect: false);
+        byte[] block = pool.Rent(256);
+        pool.Return(block);
+        pool.Return(block); // not detected by design of the option
+        Assert.Same(block, pool.Rent(256));
+    }
+
+    [Fact]
+    public void A_rented_block_whose_head_equals_the_cookie_is_still_accepted()
+    {
+        var pool = NewPool();
+        byte[] block = pool.Rent(256);
+        MemoryMarshal.Write(block.AsSpan(), PoolCookie.Value);
+        pool.Return(block);
+        Assert.Same(block, pool.Rent(256));
+    }
+
+    [Fact]
+    public void A_block_rented_again_and_returned_again_is_legal()
+    {
+        var pool = NewPool();
+        byte[] block = pool.Rent(256);
+        pool.Return(block);
+        Assert.Same(block, pool.Rent(256));
+        pool.Return(block);
+    }
+
+    [Fact]
+    public void Rented_blocks_never_carry_the_cookie()
+    {
+        var pool = NewPool();
+        var blocks = new List<byte[]>();
+        for (int i = 0; i < 4; i++)
+        {
+            blocks.Add(pool.Rent(256));
+        }
+
+        blocks.ForEach(b => pool.Return(b));
+        for (int i = 0; i < 4; i++)
+        {
+            Assert.NotEqual(PoolCookie.Value, MemoryMarshal.Read<long>(pool.Rent(256).AsSpan()));
+        }
+    }
+
+    [Fact]
+    public void Clear_on_return_option_hides_the_previous_owners_bytes()
+    {
+        var pool = NewPool(clear: true);
+        var blocks = new List<byte[]>();
+        for (int i = 0; i < 3; i++)
+        {
+            byte[] b = pool.Rent(1024);
+            b.AsSpan().Fill(0xAB);
+            blocks.Add(b);
+        }
+
+        blocks.ForEach(b => pool.Return(b));
+        for (int i = 0; i < 3; i++)
+        {
+            byte[] again = pool.Rent(1024);
+            Assert.True(again.AsSpan().IndexOfAnyExcept((byte)0) < 0);
+        }
+    }
+
+    [Fact]
+    public void Return_with_clearArray_zeroes_the_block()
+    {
+        var pool = NewPool();
+        byte[] block = pool.Rent(256);
+        block.AsSpan().Fill(7);
+        pool.Return(block, clearArray: true);
+        Assert.True(pool.Rent(256).AsSpan().IndexOfAnyExcept((byte)0) < 0);
+    }
+
+    [Fact]
+    public void Without_clearing_the_next_renter_sees_the_old_bytes_except_the_zeroed_head()
+    {
+        var pool = NewPool();
+        byte[] block = pool.Rent(256);
+        block.AsSpan().Fill(7);
+        pool.Return(block);
+        byte[] again = pool.Rent(256);
+        Assert.Equal(0L, MemoryMarshal.Read<long>(again.AsSpan()));
+        Assert.True(again.AsSpan(8).IndexOfAnyExcept((byte)7) < 0);
+    }
+
+    [Fact]
+    public void Returns_over_the_cap_are_dropped_and_counted()
+    {
+        var pool = NewPool(cap: 8192);
+        var blocks = new List<byte[]>();
+        for (int i = 0; i < 4; i++)
+        {
+            blocks.Add(pool.Rent(4096));
+        }
+
+        blocks.ForEach(b => pool.Return(b));
+        BlockPoolStatistics stats = pool.GetStatistics();
+        Assert.Equal(2, stats.RetainedBlocks);
+        Assert.Equal(8192, stats.RetainedBytes);
+        Assert.Equal(2, stats.DroppedBlocks);
+        Assert.Equal(8192, stats.DroppedBytes);
+        Assert.True(stats.ReservedBytes <= 8192);
+    }
+
+    [Fact]
+    public void A_zero_cap_retains_nothing()
+    {
+        var pool = NewPool(cap: 0);
+        byte[] block = pool.Rent(256);
+        pool.Return(block);
+        Assert.Equal(0, pool.GetStatistics().RetainedBytes);
+        Assert.NotSame(block, pool.Rent(256));
+    }
+
+    [Fact]
+    public void Full_per_core_stacks_drop_returns()
+    {
+        var pool = NewPool(perStack: 0);
+        byte[] a = pool.Rent(256);
+        byte[] b = pool.Rent(256);
+        pool.Return(a); // thread slot
+        pool.Return(b); // stacks hold nothing
+        Assert.Equal(1, pool.GetStatistics().DroppedBlocks);
+    }
+
+    [Fact]
+    public void Statistics_count_rents_returns_allocations_and_bytes()
+    {
+        var pool = NewPool();
+        byte[] a = pool.Rent(300);
+        byte[] b = pool.Rent(5000);
+        pool.Return(a);
+        pool.Return(b);
+        pool.Return(pool.Rent(300));
+        BlockPoolStatistics stats = pool.GetStatistics();
+        Assert.Equal(3, stats.RentedBlocks);
+        Assert.Equal(512 + 8192 + 512, stats.RentedBytes);
+        Assert.Equal(3, stats.ReturnedBlocks);
+        Assert.Equal(512 + 8192 + 512, stats.ReturnedBytes);
+        Assert.Equal(2, stats.AllocatedBlocks);
+        Assert.Equal(512 + 8192, stats.AllocatedBytes);
+        Assert.Equal(2, stats.RetainedBlocks);
+        Assert.Equal(512 + 8192, stats.RetainedBytes);
+        Assert.Equal(64L << 20, stats.MaximumRetainedBytes);
+    }
+
+    [Fact]
+    public void Trim_releases_every_retained_block_and_counts_them()
+    {
+        var pool = NewPool();
+        var blocks = new List<byte[]>();
+        for (int i = 0; i < 6; i++)
+        {
+            blocks.Add(pool.Rent(2048));
+        }
+
+        blocks.ForEach(b => pool.Return(b));
+        Assert.Equal(6 * 2048, pool.Trim());
+        BlockPoolStatistics stats = pool.GetStatistics();
+        Assert.Equal(0, stats.RetainedBytes);
+        Assert.Equal(0, stats.ReservedBytes);
+        Assert.Equal(6, stats.TrimmedBlocks);
+        Assert.Equal(6 * 2048, stats.TrimmedBytes);
+    }
+
+    [Fact]
+    public void Gen2_collections_trim_idle_blocks()
+    {
+        var pool = NewPool(idle: TimeSpan.Zero);
+        FillPool(pool);
+        Assert.True(pool.GetStatistics().RetainedBytes > 0);
+
+        for (int i = 0; i < 5 && pool.GetStatistics().RetainedBytes > 0; i++)
+        {
+            GC.Collect(2, GCCollectionMode.Forced, blocking: true);
+            GC.WaitForPendingFinalizers();
+        }
+
+        Assert.Equal(0, pool.GetStatistics().RetainedBytes);
+        Assert.True(pool.GetStatistics().TrimmedBlocks >= 8);
+    }
+
+    [Fact]
+    public void Gen2_collections_keep_blocks_that_are_not_yet_idle()
+    {
+        var pool = NewPool(idle: TimeSpan.FromHours(1));
+        FillPool(pool);
+        long before = pool.GetStatistics().RetainedBytes;
+        for (int i = 0; i < 3; i++)
+        {
+            GC.Collect(2, GCCollectionMode.Forced, blocking: true);
+            GC.WaitForPendingFinalizers();
+        }
+
+        Assert.Equal(before, pool.GetStatistics().RetainedBytes);
+    }
+
+    [Fact]
+    public void A_block_rented_on_one_thread_can_be_returned_on_another_and_reused_there()
+    {
+        var pool = NewPool();
+        byte[] block = pool.Rent(4096);
+        byte[]? rentedThere = null;
+        var thread = new Thread(() =>
+        {
+            pool.Return(block);
+            rentedThere = pool.Rent(4096);
+        });
+        thread.Start();
+        thread.Join();
+        Assert.Same(block, rentedThere);
+    }
+
+    [Fact]
+    public void A_dead_threads_slots_give_their_reservation_back()
+    {
+        var pool = NewPool();
+        var thread = new Thread(() => pool.Return(pool.Rent(8192)));
+        thread.Start();
+        thread.Join();
+        Assert.Equal(8192, pool.ReservedBytes);
+
+        for (int i = 0; i < 10 && pool.ReservedBytes != 0; i++)
+        {
+            GC.Collect(2, GCCollectionMode.Forced, blocking: true);
+            GC.WaitForPendingFinalizers();
+        }
+
+        Assert.Equal(0, pool.ReservedBytes);
+        BlockPoolStatistics stats = pool.GetStatistics();
+        Assert.Equal(1, stats.RentedBlocks);
+        Assert.Equal(1, stats.ReturnedBlocks);
+    }
+
+    [Fact]
+    public void A_pool_used_by_a_live_thread_can_still_be_collected()
+    {
+        WeakReference pool = UseAndDropPool();
+        for (int i = 0; i < 10 && pool.IsAlive; i++)
+        {
+            GC.Collect(2, GCCollectionMode.Forced, blocking: true);
+            GC.WaitForPendingFinalizers();
+        }
+
+        Assert.False(pool.IsAlive);
+    }
+
+    [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
+    private static WeakReference UseAndDropPool()
+    {
+        var pool = NewPool();
+        pool.Return(pool.Rent(4096));
+        pool.Return(pool.Rent(300_000_000 / 1000));
+        return new WeakReference(pool);
+    }
+
+    [Theory]
+    [InlineData(3 << 20)]
+    [InlineData(1 << 19)]
+    public void Invalid_maximum_block_length_is_rejected(int maximum) =>
+        Assert.Throws<ArgumentOutOfRangeException>(() => new BlockPool(new BlockPoolOptions { MaximumBlockLength = maximum }));
+
+    [Fact]
+    public void Invalid_options_are_rejected()
+    {
+        Assert.Throws<ArgumentOutOfRangeException>(() => new BlockPool(new BlockPoolOptions { MaximumRetainedBytes = -1 }));
+        Assert.Throws<ArgumentOutOfRangeException>(() => new BlockPool(new BlockPoolOptions { MaximumBlocksPerStack = -1 }));
+        Assert.Throws<ArgumentOutOfRangeException>(() => new BlockPool(new BlockPoolOptions { IdleTrimDelay = TimeSpan.FromSeconds(-1) }));
+        Assert.Throws<ArgumentOutOfRangeException>(() => new BlockPool(new BlockPoolOptions { PinnedHeapMinimumBlockLength = 100 }));
+        Assert.Throws<ArgumentNullException>(() => new BlockPool(null!));
+    }
+
+    [Fact]
+    public void A_larger_maximum_block_length_pools_larger_blocks()
+    {
+        var pool = new BlockPool(new BlockPoolOptions { MaximumBlockLength = 4 << 20 });
+        byte[] block = pool.Rent(3 << 20);
+        Assert.Equal(4 << 20, block.Length);
+        pool.Return(block);
+        Assert.Same(block, pool.Rent(3 << 20));
+    }
+
+    [Fact]
+    public void Pinned_heap_blocks_are_pooled_like_any_other()
+    {
+        var pool = new BlockPool(new BlockPoolOptions { PinnedHeapMinimumBlockLength = 4096 });
+        byte[] block = pool.Rent(4096);
+        pool.Return(block);
+        Assert.Same(block, pool.Rent(4096));
+    }
+
+    [Fact]
+    public void The_default_cap_is_derived_from_the_memory_the_GC_may_use()
+    {
+        long total = GC.GetGCMemoryInfo().TotalAvailableMemoryBytes;
+        long expected = Math.Min(Math.Max(total / 16, 16L << 20), 4L << 30);
+        Assert.Equal(expected, BlockPoolOptions.DefaultMaximumRetainedBytes);
+        Assert.Equal(expected, BlockPool.Shared.MaximumRetainedBytes);
+        Assert.Equal(1 << 20, BlockPool.Shared.MaximumBlockLength);
+    }
+
+    [Fact]
+    public void Shared_works_through_the_ArrayPool_surface()
+    {
+        ArrayPool<byte> pool = BlockPool.Shared;
+        byte[] block = pool.Rent(777);
+        Assert.Equal(1024, block.Length);
+        pool.Return(block);
+        Assert.Throws<InvalidOperationException>(() => pool.Return(block));
+        Assert.Same(block, pool.Rent(1000));
+    }
+
+    private static void FillPool(BlockPool pool)
+    {
+        var blocks = new List<byte[]>();
+        for (int i = 0; i < 8; i++)
+        {
+            blocks.Add(pool.Rent(4096));
+        }
+
+        blocks.ForEach(b => pool.Return(b));
+    }
+}

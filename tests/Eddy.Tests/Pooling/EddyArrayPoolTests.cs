@@ -1,0 +1,108 @@
+using System;
+using System.Buffers;
+using System.Collections.Generic;
+using Eddy.Internal;
+using Eddy.Pooling;
+
+namespace Eddy.Tests.Pooling;
+
+public class EddyArrayPoolTests
+{
+    [Theory]
+    [InlineData(1, 16)]
+    [InlineData(16, 16)]
+    [InlineData(17, 32)]
+    [InlineData(1000, 1024)]
+    [InlineData(1 << 20, 1 << 20)]
+    public void Rent_returns_the_smallest_class_that_fits(int request, int expected) =>
+        Assert.Equal(expected, new EddyArrayPool<int>().Rent(request).Length);
+
+    [Fact]
+    public void It_plugs_in_as_an_ArrayPool_and_reuses_arrays()
+    {
+        ArrayPool<int> pool = new EddyArrayPool<int>();
+        int[] array = pool.Rent(100);
+        pool.Return(array);
+        Assert.Same(array, pool.Rent(128));
+    }
+
+    [Fact]
+    public void Rent_zero_is_empty_and_negative_throws_with_the_parameter_name()
+    {
+        var pool = new EddyArrayPool<int>();
+        Assert.Empty(pool.Rent(0));
+        Assert.Equal("minimumLength", Assert.Throws<ArgumentOutOfRangeException>(() => pool.Rent(-5)).ParamName);
+    }
+
+    [Fact]
+    public void Oversized_requests_are_exact_unpooled_and_accepted_back()
+    {
+        var pool = new EddyArrayPool<int>(1024, 4);
+        int[] big = pool.Rent(5000);
+        Assert.Equal(5000, big.Length);
+        pool.Return(big);
+        Assert.Equal(0, pool.RetainedCount);
+    }
+
+    [Fact]
+    public void Foreign_lengths_null_and_double_returns_are_rejected()
+    {
+        var pool = new EddyArrayPool<int>();
+        Assert.Throws<ArgumentException>(() => pool.Return(new int[100]));
+        Assert.Throws<ArgumentNullException>(() => pool.Return(null!));
+        int[] array = pool.Rent(64);
+        pool.Return(array);
+        Assert.Throws<InvalidOperationException>(() => pool.Return(array));
+        string[] strings = new EddyArrayPool<string>().Rent(16);
+        var stringPool = new EddyArrayPool<string>();
+        stringPool.Return(strings);
+        Assert.Throws<InvalidOperationException>(() => stringPool.Return(strings));
+    }
+
+    [Fact]
+    public void Reference_arrays_are_cleared_and_clearArray_clears_unmanaged_ones()
+    {
+        var objects = new EddyArrayPool<object>();
+        object[] o = objects.Rent(16);
+        Array.Fill(o, new object());
+        objects.Return(o);
+        Assert.All(objects.Rent(16), x => Assert.Null(x));
+
+        var ints = new EddyArrayPool<int>();
+        int[] i = ints.Rent(16);
+        Array.Fill(i, 9);
+        ints.Return(i, clearArray: true);
+        Assert.All(ints.Rent(16), x => Assert.Equal(0, x));
+    }
+
+    [Fact]
+    public void The_per_class_bound_holds_and_Trim_empties_the_pool()
+    {
+        var pool = new EddyArrayPool<int>(1 << 10, 2);
+        var arrays = new List<int[]> { pool.Rent(16), pool.Rent(16), pool.Rent(16) };
+        arrays.ForEach(a => pool.Return(a));
+        Assert.Equal(2, pool.RetainedCount);
+        Assert.Equal(2, pool.Trim());
+        Assert.Equal(0, pool.RetainedCount);
+    }
+
+    [Fact]
+    public void Invalid_limits_are_rejected()
+    {
+        Assert.Throws<ArgumentOutOfRangeException>(() => new EddyArrayPool<int>(1000, 4));
+        Assert.Throws<ArgumentOutOfRangeException>(() => new EddyArrayPool<int>(8, 4));
+        Assert.Throws<ArgumentOutOfRangeException>(() => new EddyArrayPool<int>(1024, -1));
+    }
+
+    [Fact]
+    public void Shared_is_one_instance() =>
+        Assert.Same(EddyArrayPool<long>.Shared, EddyArrayPool<long>.Shared);
+
+    [Fact]
+    public void The_default_pool_for_bytes_is_the_block_pool_and_other_types_stay_on_the_BCL()
+    {
+        Assert.Same(BlockPool.Shared, DefaultPool<byte>.Instance);
+        Assert.Same(ArrayPool<int>.Shared, DefaultPool<int>.Instance);
+        Assert.Same(ArrayPool<char>.Shared, DefaultPool<char>.Instance);
+    }
+}

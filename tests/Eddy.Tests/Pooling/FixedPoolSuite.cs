@@ -1,0 +1,393 @@
+using System;
+using System.Collections.Generic;
+using Eddy.Pooling;
+using Eddy.Tests.Infrastructure;
+
+namespace Eddy.Tests.Pooling;
+
+/// <summary>
+/// Every behaviour of the fixed-length pools, run against each variant by the subclasses below. Each test
+/// uses its own closed types or a fresh pool; the thread-static variant is emptied for the calling thread.
+/// </summary>
+public abstract class FixedPoolSuite
+{
+    protected abstract IFixedPoolUnderTest<T> Create<T, TLength>(int maximumRetained = 1024)
+        where TLength : struct, IFixedLength;
+
+    [Fact]
+    public void Rent_returns_an_array_of_the_marker_length()
+    {
+        Assert.Equal(32, Create<int, L32>().Rent().Length);
+        Assert.Equal(4096, Create<byte, L4096>().Rent().Length);
+        Assert.Equal(3, Create<long, L3>().Rent().Length);
+    }
+
+    [Fact]
+    public void A_returned_array_is_rented_again()
+    {
+        var pool = Create<int, L64>();
+        int[] array = pool.Rent();
+        pool.Return(array);
+        Assert.Equal(1, pool.Count);
+        Assert.Same(array, pool.Rent());
+        Assert.Equal(0, pool.Count);
+    }
+
+    [Fact]
+    public void Returning_an_array_of_another_length_throws_and_TryReturn_says_false()
+    {
+        var pool = Create<int, L16>();
+        var ex = Assert.Throws<ArgumentException>(() => pool.Return(new int[17]));
+        Assert.Equal("array", ex.ParamName);
+        Assert.False(pool.TryReturn(new int[15]));
+        Assert.Equal(0, pool.Count);
+    }
+
+    [Fact]
+    public void Returning_null_throws_and_TryReturn_says_false()
+    {
+        var pool = Create<int, L16>();
+        Assert.Throws<ArgumentNullException>(() => pool.Return(null!));
+        Assert.False(pool.TryReturn(null));
+    }
+
+    [Fact]
+    public void Double_return_of_an_unmanaged_array_throws_and_TryReturn_says_false()
+    {
+        var pool = Create<int, L32>();
+        int[] array = pool.Rent();
+        pool.Return(array);
+        var ex = Assert.Throws<InvalidOperationException>(() => pool.Return(array));
+        Assert.Contains("32", ex.Message, StringComparison.Ordinal);
+        Assert.False(pool.TryReturn(array));
+        Assert.Equal(1, pool.Count);
+    }
+
+    [Fact]
+    public void Double_return_is_caught_below_the_top_of_the_stack()
+    {
+        var pool = Create<double, L8>();
+        double[] a = pool.Rent();
+        double[] b = pool.Rent();
+        pool.Return(a);
+        pool.Return(b);
+        Assert.Throws<InvalidOperationException>(() => pool.Return(a));
+        Assert.Equal(2, pool.Count);
+    }
+
+    [Fact]
+    public void Double_return_of_a_reference_array_throws()
+    {
+        var pool = Create<string, L8>();
+        string[] array = pool.Rent();
+        array[0] = "x";
+        pool.Return(array);
+        Assert.Throws<InvalidOperationException>(() => pool.Return(array));
+    }
+
+    [Fact]
+    public void Double_return_of_an_array_too_short_for_the_cookie_throws()
+    {
+        var pool = Create<byte, L3>();
+        byte[] array = pool.Rent();
+        pool.Return(array);
+        Assert.Throws<InvalidOperationException>(() => pool.Return(array));
+    }
+
+    [Fact]
+    public void An_array_whose_tail_looks_like_the_cookie_but_is_not_pooled_is_accepted()
+    {
+        var pool = Create<long, L8>();
+        long[] array = pool.Rent();
+        array[7] = PoolCookie.Value;
+        pool.Return(array);
+        Assert.Same(array, pool.Rent());
+    }
+
+    [Fact]
+    public void Rented_arrays_do_not_carry_the_cookie()
+    {
+        var pool = Create<long, L8>();
+        long[] array = pool.Rent();
+        pool.Return(array);
+        Assert.NotEqual(PoolCookie.Value, pool.Rent()[7]);
+    }
+
+    [Fact]
+    public void Reference_element_arrays_are_cleared_on_return()
+    {
+        var pool = Create<object, L16>();
+        object[] array = pool.Rent();
+        Array.Fill(array, new object());
+        pool.Return(array);
+        object[] again = pool.Rent();
+        Assert.Same(array, again);
+        Assert.All(again, item => Assert.Null(item));
+    }
+
+    [Fact]
+    public void Prewarm_creates_exactly_count_arrays()
+    {
+        var pool = Create<int, L128>();
+        pool.Prewarm(10);
+        Assert.Equal(10, pool.Count);
+        var seen = new HashSet<int[]>();
+        for (int i = 0; i < 10; i++)
+        {
+            seen.Add(pool.Rent());
+        }
+
+        Assert.Equal(10, seen.Count);
+        Assert.Equal(0, pool.Count);
+    }
+
+    [Fact]
+    public void Prewarm_beyond_the_bound_or_negative_throws()
+    {
+        var pool = Create<int, L8>(maximumRetained: 4);
+        pool.Prewarm(3);
+        Assert.Throws<ArgumentOutOfRangeException>(() => pool.Prewarm(2));
+        Assert.Throws<ArgumentOutOfRangeException>(() => pool.Prewarm(-1));
+        Assert.Equal(3, pool.Count);
+    }
+
+    [Fact]
+    public void The_bound_on_retained_arrays_holds_and_TryReturn_reports_a_full_pool()
+    {
+        var pool = Create<int, L8>(maximumRetained: 2);
+        int[] a = pool.Rent(), b = pool.Rent(), c = pool.Rent();
+        pool.Return(a);
+        Assert.True(pool.TryReturn(b));
+        pool.Return(c); // dropped, not an error
+        Assert.Equal(2, pool.Count);
+        Assert.False(pool.TryReturn(new int[8]));
+    }
+
+    [Fact]
+    public void Storage_grows_past_its_initial_size_up_to_the_bound()
+    {
+        var pool = Create<int, L8>(maximumRetained: 100);
+        var arrays = new List<int[]>();
+        for (int i = 0; i < 150; i++)
+        {
+            arrays.Add(pool.Rent());
+        }
+
+        arrays.ForEach(a => pool.TryReturn(a));
+        Assert.Equal(100, pool.Count);
+    }
+
+    [Fact]
+    public void A_lease_returns_its_array_once_and_a_second_dispose_is_a_double_return()
+    {
+        var pool = Create<int, L256>();
+        IDisposable lease = pool.Rent(out int[] array);
+        Assert.Equal(256, array.Length);
+        lease.Dispose();
+        Assert.Equal(1, pool.Count);
+        Assert.Throws<InvalidOperationException>(() => lease.Dispose());
+        Assert.Same(array, pool.Rent());
+    }
+
+    [Fact]
+    public void Trim_drops_every_retained_array()
+    {
+        var pool = Create<int, L512>();
+        pool.Prewarm(5);
+        Assert.Equal(5, pool.Trim());
+        Assert.Equal(0, pool.Count);
+    }
+
+    [Fact]
+    public void A_user_declared_length_works()
+    {
+        var pool = Create<long, L3>();
+        long[] array = pool.Rent();
+        Assert.Equal(3, array.Length);
+        pool.Return(array);
+        Assert.Throws<InvalidOperationException>(() => pool.Return(array));
+    }
+}
+
+public class FixedArrayPoolTests : FixedPoolSuite
+{
+    protected override IFixedPoolUnderTest<T> Create<T, TLength>(int maximumRetained = 1024) =>
+        new SingleThreadedPool<T, TLength>(maximumRetained);
+
+    [Fact]
+    public void A_non_positive_length_or_negative_bound_is_rejected()
+    {
+        Assert.Throws<ArgumentOutOfRangeException>(() => new FixedArrayPool<int, LZero>());
+        Assert.Throws<ArgumentOutOfRangeException>(() => new FixedArrayPool<int, L8>(-1));
+    }
+
+    [Fact]
+    public void Clearing_can_be_switched_off_for_reference_arrays_but_the_last_element_is_still_reset()
+    {
+        var pool = new FixedArrayPool<string, L8>(16, clearOnReturn: false);
+        string[] array = pool.Rent();
+        Array.Fill(array, "kept");
+        pool.Return(array);
+        string[] again = pool.Rent();
+        Assert.Equal("kept", again[0]);
+        Assert.Null(again[7]);
+    }
+
+    [Fact]
+    public void Unmanaged_arrays_can_be_cleared_on_request()
+    {
+        var pool = new FixedArrayPool<int, L8>(16, clearOnReturn: true);
+        int[] array = pool.Rent();
+        Array.Fill(array, 5);
+        pool.Return(array);
+        Assert.All(pool.Rent(), x => Assert.Equal(0, x));
+    }
+
+    [Fact]
+    public void Steady_state_rent_and_return_allocate_nothing()
+    {
+        var pool = new FixedArrayPool<int, L32>();
+        AllocationAssert.NoneInSteadyState(() => RentAndReturn(pool));
+
+        static void RentAndReturn(FixedArrayPool<int, L32> pool)
+        {
+            for (int i = 0; i < 10_000; i++)
+            {
+                pool.Return(pool.Rent());
+            }
+        }
+    }
+}
+
+public class ConcurrentFixedArrayPoolTests : FixedPoolSuite
+{
+    protected override IFixedPoolUnderTest<T> Create<T, TLength>(int maximumRetained = 1024) =>
+        new ConcurrentPool<T, TLength>(maximumRetained);
+
+    [Fact]
+    public void A_non_positive_length_or_negative_bound_is_rejected()
+    {
+        Assert.Throws<ArgumentOutOfRangeException>(() => new ConcurrentFixedArrayPool<int, LZero>());
+        Assert.Throws<ArgumentOutOfRangeException>(() => new ConcurrentFixedArrayPool<int, L8>(-1));
+    }
+
+    [Fact]
+    public void Shared_is_one_instance_with_the_default_bound()
+    {
+        Assert.Same(ConcurrentFixedArrayPool<int, L64>.Shared, ConcurrentFixedArrayPool<int, L64>.Shared);
+        Assert.Equal(ConcurrentFixedArrayPool<int, L64>.DefaultMaximumRetained, ConcurrentFixedArrayPool<int, L64>.Shared.MaximumRetained);
+    }
+
+    [Fact]
+    public void Return_allocates_nothing_once_warm()
+    {
+        var pool = new ConcurrentFixedArrayPool<int, L32>();
+        var arrays = new int[100][];
+        AllocationAssert.NoneInSteadyState(() => RentAllReturnAll(pool, arrays)); // the first run grows the storage
+
+        static void RentAllReturnAll(ConcurrentFixedArrayPool<int, L32> pool, int[][] arrays)
+        {
+            for (int round = 0; round < 100; round++)
+            {
+                for (int i = 0; i < arrays.Length; i++)
+                {
+                    arrays[i] = pool.Rent();
+                }
+
+                foreach (int[] a in arrays)
+                {
+                    pool.Return(a);
+                }
+            }
+        }
+    }
+
+    [Fact]
+    public void Two_threads_never_own_the_same_array()
+    {
+        var pool = new ConcurrentFixedArrayPool<long, L16>(64);
+        long violations = 0;
+
+        void Work(long owner)
+        {
+            var held = new long[4][];
+            for (int round = 0; round < 250_000; round++)
+            {
+                for (int i = 0; i < held.Length; i++)
+                {
+                    held[i] = pool.Rent();
+                    held[i][0] = owner;
+                    held[i][5] = owner;
+                }
+
+                for (int i = 0; i < held.Length; i++)
+                {
+                    if (held[i][0] != owner || held[i][5] != owner)
+                    {
+                        System.Threading.Interlocked.Increment(ref violations);
+                    }
+
+                    pool.Return(held[i]);
+                }
+            }
+        }
+
+        var first = new System.Threading.Thread(() => Work(1));
+        var second = new System.Threading.Thread(() => Work(2));
+        first.Start();
+        second.Start();
+        first.Join();
+        second.Join();
+        Assert.Equal(0, violations);
+        Assert.True(pool.Count <= 64);
+    }
+}
+
+public class ThreadStaticFixedArrayPoolTests : FixedPoolSuite
+{
+    protected override IFixedPoolUnderTest<T> Create<T, TLength>(int maximumRetained = 1024) =>
+        new ThreadStaticPool<T, TLength>(maximumRetained);
+
+    [Fact]
+    public void An_array_returned_on_another_thread_joins_that_threads_stack()
+    {
+        var pool = ThreadStaticFixedArrayPool<short, L1024>.Shared;
+        pool.Trim();
+        short[] array = pool.Rent();
+        int countThere = -1;
+        short[]? rentedThere = null;
+        var thread = new System.Threading.Thread(() =>
+        {
+            pool.Return(array);
+            countThere = pool.Count;
+            rentedThere = pool.Rent();
+        });
+        thread.Start();
+        thread.Join();
+        Assert.Equal(1, countThere);
+        Assert.Same(array, rentedThere);
+        Assert.Equal(0, pool.Count);
+    }
+
+    [Fact]
+    public void Each_thread_has_its_own_stack()
+    {
+        var pool = ThreadStaticFixedArrayPool<ushort, L2048>.Shared;
+        pool.Trim();
+        pool.Prewarm(3);
+        int countThere = -1;
+        var thread = new System.Threading.Thread(() => countThere = pool.Count);
+        thread.Start();
+        thread.Join();
+        Assert.Equal(0, countThere);
+        Assert.Equal(3, pool.Count);
+    }
+
+    [Fact]
+    public void A_negative_per_thread_bound_is_rejected() =>
+        Assert.Throws<ArgumentOutOfRangeException>(() => ThreadStaticFixedArrayPool<int, L8>.Shared.MaximumRetainedPerThread = -1);
+
+    [Fact]
+    public void A_non_positive_length_is_rejected() =>
+        Assert.Throws<TypeInitializationException>(() => ThreadStaticFixedArrayPool<int, LZero>.Shared);
+}

@@ -1,0 +1,8 @@
+namespace Eddy.Tests.PublicApi.Samples;
+
+/// <summary>An enum with an explicit underlying type.</summary>
+public enum ApiSampleKind : byte
+{
+    First = 1,
+    Second = 2,
+}
