@@ -6,6 +6,7 @@ using System.Threading;
 using System.Threading.Tasks;
 using Eddy.Buffers;
 using Eddy.Internal;
+using Eddy.Pooling;
 
 namespace Eddy;
 
@@ -14,10 +15,25 @@ namespace Eddy;
 public sealed partial class PooledMemoryStream
 {
     /// <summary>The segmented buffer, created on first use and kept across Reset so a reused stream does not reallocate it.</summary>
-    private SegmentedBuffer<byte> Segments => _segments ??= new SegmentedBuffer<byte>(
-        _pool,
-        _options.ChunkLength,
-        _options.MaxChunkLength != 0 ? _options.MaxChunkLength : Math.Max(PooledMemoryStreamOptions.DefaultMaxChunkLength, _options.ChunkLength));
+    private SegmentedBuffer<byte> Segments => _segments ??= new SegmentedBuffer<byte>(_pool, _options.ChunkLength, DefaultedMaxChunkLength());
+
+    /// <summary>
+    /// The configured cap on chunk growth, or by default <see cref="PooledMemoryStreamOptions.DefaultMaxChunkLength"/>,
+    /// lowered to a <see cref="BlockPool"/>'s largest pooled block: chunks the pool would not keep would be
+    /// allocated afresh on every use.
+    /// </summary>
+    private int DefaultedMaxChunkLength()
+    {
+        if (_options.MaxChunkLength != 0)
+        {
+            return _options.MaxChunkLength;
+        }
+
+        int cap = _pool is BlockPool blocks
+            ? Math.Min(PooledMemoryStreamOptions.DefaultMaxChunkLength, blocks.MaximumBlockLength)
+            : PooledMemoryStreamOptions.DefaultMaxChunkLength;
+        return Math.Max(cap, _options.ChunkLength);
+    }
 
     /// <summary>Hands the contiguous array to the segmented buffer as its first chunk: no copy.</summary>
     private void SwitchToSegmented()

@@ -13,10 +13,10 @@ namespace Eddy;
 /// <list type="table">
 /// <item><term><see cref="Mode"/></term><description><see cref="PooledMemoryStreamMode.Auto"/></description></item>
 /// <item><term><see cref="SegmentThreshold"/></term><description><see cref="DefaultSegmentThreshold"/> (16 KiB)</description></item>
-/// <item><term><see cref="Pool"/></term><description>null: Eddy's default byte pool (today <c>ArrayPool&lt;byte&gt;.Shared</c>)</description></item>
+/// <item><term><see cref="Pool"/></term><description>null: Eddy's default byte pool (<see cref="Pooling.BlockPool.Shared"/>)</description></item>
 /// <item><term><see cref="InitialCapacity"/></term><description>0: the first write rents what it needs, at least <see cref="MinimumRentLength"/> bytes</description></item>
 /// <item><term><see cref="ChunkLength"/></term><description>0: the segmented buffer's own default for its first chunk</description></item>
-/// <item><term><see cref="MaxChunkLength"/></term><description>0: <see cref="DefaultMaxChunkLength"/> (16 MiB)</description></item>
+/// <item><term><see cref="MaxChunkLength"/></term><description>0: <see cref="DefaultMaxChunkLength"/> (16 MiB), lowered to the pool's largest pooled block when the pool is a <see cref="Pooling.BlockPool"/> (1 MiB by default)</description></item>
 /// <item><term><see cref="ClearOnReturn"/></term><description>false: arrays go back to the pool without being zeroed</description></item>
 /// </list>
 /// </remarks>
@@ -27,7 +27,7 @@ public sealed class PooledMemoryStreamOptions
 
     /// <summary>
     /// The default <see cref="MaxChunkLength"/>: 16 MiB. Large chunks keep a 128 MiB stream to about 20 arrays,
-    /// few enough for <c>ArrayPool&lt;byte&gt;.Shared</c> to keep them all between uses (with 1 MiB chunks half of
+    /// few enough for <c>ArrayPool    /// few enough for <c>ArrayPool&lt;byte&gt;.Shared</c> to keep them all between uses (with 1 MiB chunks half oflt;byte    /// few enough for <c>ArrayPool&lt;byte&gt;.Shared</c> to keep them all between uses (with 1 MiB chunks half ofgt;.Shared</c> to keep them all between uses (with 1 MiB chunks half of
     /// them were allocated afresh on every use; see docs/stream.md).
     /// </summary>
     public const int DefaultMaxChunkLength = 16 << 20;
@@ -110,7 +110,8 @@ public sealed class PooledMemoryStreamOptions
         }
     }
 
-    /// <summary>Largest chunk a segmented stream grows to (chunks double up to it); 0 (default) means <see cref="DefaultMaxChunkLength"/>.</summary>
+    /// <summary>Largest chunk a segmented stream grows to (chunks double up to it); 0 (default) means
+    /// <see cref="DefaultMaxChunkLength"/>, or a <see cref="Pooling.BlockPool"/>'s largest pooled block if smaller.</summary>
     /// <exception cref="ArgumentOutOfRangeException">The value is negative.</exception>
     public int MaxChunkLength
     {
