@@ -112,9 +112,11 @@ public sealed partial class BlockPool : ArrayPool<byte>
         for (int i = 0; i < _classCount; i++)
         {
             var perCore = new BlockStack[stackCount];
+            long blockLength = SizeClass.GetSize(i, MinimumShift);
+            int capacity = (int)Math.Min(int.MaxValue / 2, Math.Max(options.MaximumBlocksPerStack, options.MaximumBytesPerStack / blockLength));
             for (int j = 0; j < perCore.Length; j++)
             {
-                perCore[j] = new BlockStack(options.MaximumBlocksPerStack);
+                perCore[j] = new BlockStack(capacity);
             }
 
             _stacks[i] = perCore;
@@ -568,6 +570,7 @@ public sealed partial class BlockPool : ArrayPool<byte>
             ThrowHelper.ThrowArgumentOutOfRangeException_NeedNonNegative(nameof(BlockPoolOptions.MaximumBlocksPerStack), options.MaximumBlocksPerStack);
         }
 
+        ThrowHelper.ThrowIfNegative(options.MaximumBytesPerStack, nameof(BlockPoolOptions.MaximumBytesPerStack));
         if (options.IdleTrimDelay < TimeSpan.Zero)
         {
             ThrowHelper.ThrowArgumentOutOfRangeException(nameof(BlockPoolOptions.IdleTrimDelay), options.IdleTrimDelay, "Must not be negative.");

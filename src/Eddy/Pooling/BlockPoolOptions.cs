@@ -12,6 +12,9 @@ namespace Eddy.Pooling;
 /// <item><see cref="MaximumRetainedBytes"/>: <see cref="DefaultMaximumRetainedBytes"/>, one sixteenth of
 /// <c>GC.GetGCMemoryInfo().TotalAvailableMemoryBytes</c>, clamped to [16 MiB, 4 GiB]; 256 MiB on netstandard2.1.</item>
 /// <item><see cref="MaximumBlocksPerStack"/>: 32 blocks per size class per core stack.</item>
+/// <item><see cref="MaximumBytesPerStack"/>: 256 MiB per size class per core stack, so large classes may keep
+/// more than <see cref="MaximumBlocksPerStack"/> blocks (a 512 MiB stream in 1 MiB chunks reuses all of them);
+/// <see cref="MaximumRetainedBytes"/> still bounds the total.</item>
 /// <item><see cref="ClearOnReturn"/>: false (callers may still ask per return with <c>clearArray</c>).</item>
 /// <item><see cref="DetectDoubleReturn"/>: true (measured cost: about 0.4 ns per Rent+Return pair, see docs/pools.md).</item>
 /// <item><see cref="IdleTrimDelay"/>: 30 seconds.</item>
@@ -42,6 +45,20 @@ public sealed class BlockPoolOptions
     /// <summary>How many blocks of one size class each per-core stack of the shared tier holds.</summary>
     /// <remarks>Default: 32.</remarks>
     public int MaximumBlocksPerStack { get; set; } = 32;
+
+    /// <summary>
+    /// A byte budget per size class per core stack: a stack holds
+    /// <c>max(MaximumBlocksPerStack, MaximumBytesPerStack / blockLength)</c> blocks. It lets the large classes that
+    /// big streams draw on keep enough blocks to be reused whole (32 blocks of 1 MiB per core would make a 128 MiB
+    /// stream allocate most of its chunks on every use), while small classes stay bounded by
+    /// <see cref="MaximumBlocksPerStack"/>. The hard cap <see cref="MaximumRetainedBytes"/> applies on top;
+    /// the stacks grow their storage only as blocks arrive. 0 turns the budget off.
+    /// </summary>
+    /// <remarks>Default: 256 MiB (<see cref="DefaultMaximumBytesPerStack"/>).</remarks>
+    public long MaximumBytesPerStack { get; set; } = DefaultMaximumBytesPerStack;
+
+    /// <summary>The default <see cref="MaximumBytesPerStack"/>: 256 MiB.</summary>
+    public const long DefaultMaximumBytesPerStack = 256L << 20;
 
     /// <summary>
     /// When true every returned block is zeroed, so the next renter never sees the previous owner's bytes.

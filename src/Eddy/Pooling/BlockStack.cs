@@ -31,13 +31,26 @@ internal sealed class BlockStack
             return false;
         }
 
-        // Allocated on first use so that pools and cores that never see a class cost nothing.
-        items ??= _items = new byte[]?[_capacity];
+        // Allocated on first use, and grown by doubling, so that pools and cores that never see a class cost
+        // nothing and a large capacity (the byte budget of big classes) costs only what is actually held.
+        if (items is null || count == items.Length)
+        {
+            items = _items = Grow(items, _capacity);
+        }
+
         items[count] = block;
         _count = count + 1;
         _lastUsedTick = Environment.TickCount;
         Exit();
         return true;
+    }
+
+    private static byte[]?[] Grow(byte[]?[]? items, int capacity)
+    {
+        int length = items is null ? Math.Min(capacity, 32) : (int)Math.Min(capacity, 2L * items.Length);
+        var grown = new byte[]?[length];
+        items?.CopyTo(grown, 0);
+        return grown;
     }
 
     public byte[]? TryPop()

@@ -19,7 +19,7 @@ public class BlockPoolStressTests
     {
         const long cap = 32 * 1024;
         const int pairsPerThread = 1_000_000;
-        var pool = new BlockPool(new BlockPoolOptions { MaximumRetainedBytes = cap, MaximumBlocksPerStack = 8 });
+        var pool = new BlockPool(new BlockPoolOptions { MaximumRetainedBytes = cap, MaximumBlocksPerStack = 8, MaximumBytesPerStack = 0 });
         long violations = 0;
         long maximumSeen = 0;
         using var done = new CancellationTokenSource();

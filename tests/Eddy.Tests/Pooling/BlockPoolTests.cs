@@ -17,6 +17,7 @@ public class BlockPoolTests
             DetectDoubleReturn = detect,
             IdleTrimDelay = idle ?? TimeSpan.FromHours(1),
             MaximumBlocksPerStack = perStack,
+            MaximumBytesPerStack = 0,
         });
 
     [Theory]
@@ -408,10 +409,56 @@ public class BlockPoolTests
         Assert.Throws<ArgumentOutOfRangeException>(() => new BlockPool(new BlockPoolOptions { MaximumBlockLength = maximum }));
 
     [Fact]
+    public void Large_classes_keep_a_whole_large_stream_of_blocks_by_their_byte_budget()
+    {
+        // 200 blocks of 1 MiB: far more than 32 per core stack, well within a 1 GiB cap and the 256 MiB budget.
+        var pool = new BlockPool(new BlockPoolOptions { MaximumRetainedBytes = 1L << 30, IdleTrimDelay = TimeSpan.FromHours(1) });
+        var blocks = new byte[200][];
+        for (int round = 0; round < 2; round++)
+        {
+            for (int i = 0; i < blocks.Length; i++)
+            {
+                blocks[i] = pool.Rent(1 << 20);
+            }
+
+            for (int i = 0; i < blocks.Length; i++)
+            {
+                pool.Return(blocks[i]);
+            }
+        }
+
+        BlockPoolStatistics statistics = pool.GetStatistics();
+        Assert.Equal(200, statistics.AllocatedBlocks);
+        Assert.Equal(0, statistics.DroppedBlocks);
+        Assert.Equal(200L << 20, statistics.RetainedBytes);
+    }
+
+    [Fact]
+    public void Without_a_byte_budget_a_stack_keeps_only_its_block_count()
+    {
+        var pool = new BlockPool(new BlockPoolOptions { MaximumRetainedBytes = 1L << 30, MaximumBlocksPerStack = 4, MaximumBytesPerStack = 0, IdleTrimDelay = TimeSpan.FromHours(1) });
+        var blocks = new byte[200][];
+        for (int i = 0; i < blocks.Length; i++)
+        {
+            blocks[i] = pool.Rent(1 << 20);
+        }
+
+        for (int i = 0; i < blocks.Length; i++)
+        {
+            pool.Return(blocks[i]);
+        }
+
+        BlockPoolStatistics statistics = pool.GetStatistics();
+        Assert.True(statistics.DroppedBlocks > 0, "with 4 blocks per stack most of 200 returns must be dropped");
+        Assert.True(statistics.RetainedBlocks <= (4 * Math.Min(Environment.ProcessorCount, 64)) + 1);
+    }
+
+    [Fact]
     public void Invalid_options_are_rejected()
     {
         Assert.Throws<ArgumentOutOfRangeException>(() => new BlockPool(new BlockPoolOptions { MaximumRetainedBytes = -1 }));
         Assert.Throws<ArgumentOutOfRangeException>(() => new BlockPool(new BlockPoolOptions { MaximumBlocksPerStack = -1 }));
+        Assert.Equal("MaximumBytesPerStack", Assert.Throws<ArgumentOutOfRangeException>(() => new BlockPool(new BlockPoolOptions { MaximumBytesPerStack = -1 })).ParamName);
         Assert.Throws<ArgumentOutOfRangeException>(() => new BlockPool(new BlockPoolOptions { IdleTrimDelay = TimeSpan.FromSeconds(-1) }));
         Assert.Throws<ArgumentOutOfRangeException>(() => new BlockPool(new BlockPoolOptions { PinnedHeapMinimumBlockLength = 100 }));
         Assert.Throws<ArgumentNullException>(() => new BlockPool(null!));
