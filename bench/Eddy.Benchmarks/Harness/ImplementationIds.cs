@@ -10,6 +10,8 @@ public static class ImplementationIds
     public const string EddySegmented = "Eddy-segmented";
     public const string EddyConcurrent = "Eddy-concurrent";
     public const string EddyThreadStatic = "Eddy-threadstatic";
+    public const string EddySelfReturningDropped = "Eddy-dropped";
+    public const string EddySelfReturningDisposed = "Eddy-disposed";
     public const string MemoryStream = "MemoryStream";
     public const string RecyclableMemoryStream = "RecyclableMemoryStream";
     public const string ArrayPoolShared = "ArrayPool.Shared";
@@ -24,7 +26,7 @@ public static class ImplementationIds
     /// <summary>Every id a workload method may carry, in the order tables and legends list them.</summary>
     public static readonly string[] All =
     [
-        Eddy, EddyContiguous, EddySegmented, EddyConcurrent, EddyThreadStatic, MemoryStream, RecyclableMemoryStream, ArrayPoolShared, BinaryWriter,
+        Eddy, EddyContiguous, EddySegmented, EddyConcurrent, EddyThreadStatic, EddySelfReturningDropped, EddySelfReturningDisposed, MemoryStream, RecyclableMemoryStream, ArrayPoolShared, BinaryWriter,
         ArrayBufferWriter, CommunityToolkit, NewArray, Floor,
     ];
 }

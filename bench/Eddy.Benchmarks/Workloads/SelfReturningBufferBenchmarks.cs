@@ -3,6 +3,7 @@ using System.Buffers;
 using System.Collections.Generic;
 using BenchmarkDotNet.Attributes;
 using Eddy.Benchmarks.Harness;
+using Eddy.Pooling;
 
 namespace Eddy.Benchmarks.Workloads;
 
@@ -26,6 +27,22 @@ public class SelfReturningBufferBenchmarks
     {
         byte[] buffer = new byte[Bytes];
         return Use(buffer.AsSpan());
+    }
+
+    /// <summary>Eddy's self-returning buffer, dropped without Dispose: the GC sends the array back.</summary>
+    [Benchmark, Implementation(ImplementationIds.EddySelfReturningDropped)]
+    public long EddyDropped()
+    {
+        SelfReturningBuffer buffer = SelfReturningBufferPool.Shared.Rent(Bytes);
+        return Use(buffer.Span);
+    }
+
+    /// <summary>Eddy's self-returning buffer, disposed by its owner.</summary>
+    [Benchmark, Implementation(ImplementationIds.EddySelfReturningDisposed)]
+    public long EddyDisposed()
+    {
+        using SelfReturningBuffer buffer = SelfReturningBufferPool.Shared.Rent(Bytes);
+        return Use(buffer.Span);
     }
 
     /// <summary>Manual rent/return: the owner must remember to return.</summary>

@@ -40,6 +40,20 @@ public class StreamLifecycleBenchmarks
         return total;
     }
 
+    [Benchmark, Implementation(ImplementationIds.Eddy)]
+    public long Eddy()
+    {
+        long total = 0;
+        for (int i = 0; i < MaxLoop; i++)
+        {
+            using var stream = new PooledMemoryStream();
+            stream.Write(_data, 0, _data.Length);
+            total += Checksum(stream.ToArray());
+        }
+
+        return total;
+    }
+
     [Benchmark, Implementation(ImplementationIds.RecyclableMemoryStream)]
     public long RecyclableMemoryStream()
     {

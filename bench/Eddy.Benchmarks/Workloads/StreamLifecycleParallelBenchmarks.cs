@@ -42,6 +42,14 @@ public class StreamLifecycleParallelBenchmarks
         return StreamLifecycleBenchmarks.Checksum(stream.ToArray());
     });
 
+    [Benchmark, Implementation(ImplementationIds.Eddy)]
+    public long Eddy() => RunParallel(static data =>
+    {
+        using var stream = new PooledMemoryStream();
+        stream.Write(data, 0, data.Length);
+        return StreamLifecycleBenchmarks.Checksum(stream.ToArray());
+    });
+
     [Benchmark, Implementation(ImplementationIds.RecyclableMemoryStream)]
     public long RecyclableMemoryStream() => RunParallel(static data =>
     {

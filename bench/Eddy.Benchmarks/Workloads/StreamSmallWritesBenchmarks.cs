@@ -27,6 +27,14 @@ public class StreamSmallWritesBenchmarks
         return stream.Length;
     }
 
+    [Benchmark, Implementation(ImplementationIds.Eddy)]
+    public long Eddy()
+    {
+        using var stream = new PooledMemoryStream();
+        WriteCalls(stream);
+        return stream.Length;
+    }
+
     [Benchmark, Implementation(ImplementationIds.RecyclableMemoryStream)]
     public long RecyclableMemoryStream()
     {

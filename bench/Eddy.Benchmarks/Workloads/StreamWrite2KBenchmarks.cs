@@ -45,6 +45,14 @@ public class StreamWrite2KBenchmarks
     }
 
     /// <summary>The same copies into an array allocated once in setup.</summary>
+    [Benchmark, Implementation(ImplementationIds.Eddy)]
+    public long Eddy()
+    {
+        using var stream = new PooledMemoryStream();
+        WritePieces(stream);
+        return stream.Length;
+    }
+
     [Benchmark, Implementation(ImplementationIds.Floor)]
     public long Floor()
     {

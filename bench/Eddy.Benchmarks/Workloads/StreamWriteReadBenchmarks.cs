@@ -18,6 +18,8 @@ public class StreamWriteReadBenchmarks
     private const int WritePiece = 1024;
     private const int ReadPiece = 8 * 1024;
     private static readonly RecyclableMemoryStreamManager s_manager = new();
+    private static readonly PooledMemoryStreamOptions s_contiguous = new() { Mode = PooledMemoryStreamMode.Contiguous };
+    private static readonly PooledMemoryStreamOptions s_segmented = new() { Mode = PooledMemoryStreamMode.Segmented };
 
     private readonly byte[] _piece = TestData.Bytes(WritePiece);
     private readonly byte[] _readBuffer = new byte[ReadPiece];
@@ -47,6 +49,27 @@ public class StreamWriteReadBenchmarks
     public long RecyclableMemoryStream()
     {
         using var stream = s_manager.GetStream();
+        return WriteThenRead(stream);
+    }
+
+    [Benchmark, Implementation(ImplementationIds.Eddy)]
+    public long Eddy()
+    {
+        using var stream = new PooledMemoryStream();
+        return WriteThenRead(stream);
+    }
+
+    [Benchmark, Implementation(ImplementationIds.EddyContiguous)]
+    public long EddyContiguous()
+    {
+        using var stream = new PooledMemoryStream(s_contiguous);
+        return WriteThenRead(stream);
+    }
+
+    [Benchmark, Implementation(ImplementationIds.EddySegmented)]
+    public long EddySegmented()
+    {
+        using var stream = new PooledMemoryStream(s_segmented);
         return WriteThenRead(stream);
     }
 
