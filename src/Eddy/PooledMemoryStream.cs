@@ -4,6 +4,7 @@ using System.IO;
 using System.Runtime.CompilerServices;
 using System.Threading.Tasks;
 using Eddy.Buffers;
+using Eddy.Diagnostics;
 using Eddy.Internal;
 
 namespace Eddy;
@@ -33,6 +34,9 @@ public sealed partial class PooledMemoryStream : Stream, IBufferWriter<byte>
 
     private byte[]? _array;
     private SegmentedBuffer<byte>? _segments;
+
+    // Armed with _segments while the stream uses them (see Segments); null for contiguous and read-only streams.
+    private RescueGuard? _rescueGuard;
     private ReadOnlyMemory<byte> _readOnly;
     private long _length;
     private long _position;
@@ -336,6 +340,7 @@ public sealed partial class PooledMemoryStream : Stream, IBufferWriter<byte>
         SegmentedBuffer<byte>? segments = _segments;
         if (segments is not null)
         {
+            DisarmSegments();
             if (_options.ClearOnReturn)
             {
                 ClearSegments(segments, 0, segments.Length);
