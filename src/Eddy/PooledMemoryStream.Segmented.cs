@@ -18,14 +18,22 @@ public sealed partial class PooledMemoryStream
 {
     /// <summary>
     /// The segmented buffer, created on first use and kept across Reset so a reused stream does not reallocate it.
-    /// While the stream uses it, a <see cref="RescueGuard"/> is armed with it (invariant: <c>_rescueGuard</c> set
-    /// implies <c>_segments</c> set), so a stream dropped undisposed gives its chunks back; contiguous streams never arm one.
+    /// While the stream uses it, a <see cref="RescueGuard"/> is armed with it and kept in the buffer's own
+    /// <see cref="SegmentedBuffer{T}.Guard"/> field, so a stream dropped undisposed gives its chunks back, while a
+    /// contiguous stream neither arms a guard nor carries a field for one.
     /// </summary>
     private SegmentedBuffer<byte> Segments
     {
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        get => _rescueGuard is not null ? _segments! : ArmSegments();
+        get
+        {
+            SegmentedBuffer<byte>? segments = _segments;
+            return segments?.Guard is not null ? segments : ArmSegments();
+        }
     }
+
+    /// <summary>Whether a rescue guard is armed (tests: contiguous streams must never arm one).</summary>
+    internal bool IsRescueArmed => _segments?.Guard is not null;
 
     [MethodImpl(MethodImplOptions.NoInlining)]
     private SegmentedBuffer<byte> ArmSegments()
@@ -34,20 +42,18 @@ public sealed partial class PooledMemoryStream
         {
             ClearOnRescue = _options.ClearOnReturn,
         };
-        _rescueGuard = RescueGuard.Arm(this, segments);
+        segments.Guard = RescueGuard.Arm(this, segments);
         return segments;
     }
-
-    /// <summary>Whether a rescue guard is armed (tests: contiguous streams must never arm one).</summary>
-    internal bool IsRescueArmed => _rescueGuard is not null;
 
     /// <summary>Disarms the guard (once: the field is cleared first) before the chunks go back or the buffer is dropped.</summary>
     private void DisarmSegments()
     {
-        RescueGuard? guard = _rescueGuard;
+        SegmentedBuffer<byte>? segments = _segments;
+        RescueGuard? guard = segments?.Guard;
         if (guard is not null)
         {
-            _rescueGuard = null;
+            segments!.Guard = null;
             guard.Disarm();
         }
     }

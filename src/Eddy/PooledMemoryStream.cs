@@ -4,7 +4,6 @@ using System.IO;
 using System.Runtime.CompilerServices;
 using System.Threading.Tasks;
 using Eddy.Buffers;
-using Eddy.Diagnostics;
 using Eddy.Internal;
 
 namespace Eddy;
@@ -34,9 +33,6 @@ public sealed partial class PooledMemoryStream : Stream, IBufferWriter<byte>
 
     private byte[]? _array;
     private SegmentedBuffer<byte>? _segments;
-
-    // Armed with _segments while the stream uses them (see Segments); null for contiguous and read-only streams.
-    private RescueGuard? _rescueGuard;
     private ReadOnlyMemory<byte> _readOnly;
     private long _length;
     private long _position;

@@ -7,6 +7,13 @@ namespace Eddy.Buffers;
 // undisposed the guard's finalizer gives the chunks back. The buffer never refers to its owner.
 public sealed partial class SegmentedBuffer<T> : IRescuable
 {
+    /// <summary>
+    /// The guard an owning stream armed with this buffer, kept here rather than in the stream so that a stream
+    /// that never goes segmented carries no field for it. Guard and buffer refer to each other only, never to
+    /// the stream, so both become unreachable with it.
+    /// </summary>
+    internal RescueGuard? Guard;
+
     /// <summary>Set by an owner that clears on return (for example <see cref="PooledMemoryStreamOptions.ClearOnReturn"/>), so a rescue clears too.</summary>
     internal bool ClearOnRescue { get; set; }
 
@@ -23,6 +30,7 @@ public sealed partial class SegmentedBuffer<T> : IRescuable
         }
 
         _disposed = true;
+        Guard = null;
         bool clear = ClearOnRescue || RuntimeHelpers.IsReferenceOrContainsReferences<T>();
         BufferSegment<T>[] chunks = _chunks;
         int count = _chunkCount;
