@@ -1,10 +1,12 @@
 using System;
 using System.Buffers;
 using System.IO;
+using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
 using System.Threading;
 using System.Threading.Tasks;
 using Eddy.Buffers;
+using Eddy.Diagnostics;
 using Eddy.Internal;
 using Eddy.Pooling;
 
@@ -14,8 +16,47 @@ namespace Eddy;
 // counterparts of the contiguous fast paths.
 public sealed partial class PooledMemoryStream
 {
-    /// <summary>The segmented buffer, created on first use and kept across Reset so a reused stream does not reallocate it.</summary>
-    private SegmentedBuffer<byte> Segments => _segments ??= new SegmentedBuffer<byte>(_pool, _options.ChunkLength, DefaultedMaxChunkLength());
+    /// <summary>
+    /// The segmented buffer, created on first use and kept across Reset so a reused stream does not reallocate it.
+    /// While the stream uses it, a <see cref="RescueGuard"/> is armed with it and kept in the buffer's own
+    /// <see cref="SegmentedBuffer{T}.Guard"/> field, so a stream dropped undisposed gives its chunks back, while a
+    /// contiguous stream neither arms a guard nor carries a field for one.
+    /// </summary>
+    private SegmentedBuffer<byte> Segments
+    {
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        get
+        {
+            SegmentedBuffer<byte>? segments = _segments;
+            return segments?.Guard is not null ? segments : ArmSegments();
+        }
+    }
+
+    /// <summary>Whether a rescue guard is armed (tests: contiguous streams must never arm one).</summary>
+    internal bool IsRescueArmed => _segments?.Guard is not null;
+
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private SegmentedBuffer<byte> ArmSegments()
+    {
+        SegmentedBuffer<byte> segments = _segments ??= new SegmentedBuffer<byte>(_pool, _options.ChunkLength, DefaultedMaxChunkLength())
+        {
+            ClearOnRescue = _options.ClearOnReturn,
+        };
+        segments.Guard = RescueGuard.Arm(this, segments);
+        return segments;
+    }
+
+    /// <summary>Disarms the guard (once: the field is cleared first) before the chunks go back or the buffer is dropped.</summary>
+    private void DisarmSegments()
+    {
+        SegmentedBuffer<byte>? segments = _segments;
+        RescueGuard? guard = segments?.Guard;
+        if (guard is not null)
+        {
+            segments!.Guard = null;
+            guard.Disarm();
+        }
+    }
 
     /// <summary>
     /// The configured cap on chunk growth, or by default <see cref="PooledMemoryStreamOptions.DefaultMaxChunkLength"/>,
@@ -73,6 +114,7 @@ public sealed partial class PooledMemoryStream
                 ClearSegments(segments, 0, segments.Length);
             }
 
+            DisarmSegments();
             segments.Reset();
         }
 

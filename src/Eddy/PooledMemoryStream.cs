@@ -14,8 +14,10 @@ namespace Eddy;
 /// <see cref="IBufferWriter{T}"/> over the same bytes.
 /// </summary>
 /// <remarks>
-/// <para>Nothing is rented before the first write. Every array goes back to the pool on <see cref="Stream.Dispose()"/>;
-/// a stream that is never disposed simply leaves its arrays to the garbage collector (there is no finalizer).</para>
+/// <para>Nothing is rented before the first write. Every array goes back to the pool on <see cref="Stream.Dispose()"/>.
+/// The stream has no finalizer: a segmented stream dropped undisposed gets its chunks back at a later Gen2
+/// collection through a recycled rescue guard, counted as a leak by <see cref="Diagnostics.LeakTracker"/>; a small
+/// contiguous one leaves its array to the garbage collector. Dispose anyway.</para>
 /// <para>Not thread-safe: one stream must not be used by two threads at once. The pools beneath it are thread-safe.</para>
 /// <para>Behaves as <see cref="MemoryStream"/> does, member by member, including exception types and parameter
 /// names; the differences (lengths past 2 GiB, <see cref="ToArray"/> after dispose, ...) are listed in docs/stream.md.</para>
@@ -336,6 +338,7 @@ public sealed partial class PooledMemoryStream : Stream, IBufferWriter<byte>
         SegmentedBuffer<byte>? segments = _segments;
         if (segments is not null)
         {
+            DisarmSegments();
             if (_options.ClearOnReturn)
             {
                 ClearSegments(segments, 0, segments.Length);
