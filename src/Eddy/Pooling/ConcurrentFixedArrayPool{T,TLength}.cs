@@ -100,15 +100,7 @@ public sealed partial class ConcurrentFixedArrayPool<T, TLength>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public void Return(T[] array)
     {
-        if (array is null)
-        {
-            ThrowHelper.ThrowArgumentNullException(nameof(array));
-        }
-
-        if (array.Length != ArrayLength)
-        {
-            ThrowHelper.ThrowArgumentException_WrongArrayLength(array.Length, ArrayLength, nameof(array));
-        }
+        FixedLength.ValidateReturnedArray(array, ArrayLength);
 
         if (PooledArrayMark<T>.MayBePooled(array) && _stack.Contains(array))
         {

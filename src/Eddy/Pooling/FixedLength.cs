@@ -29,6 +29,24 @@ internal static class FixedLength
 #endif
     }
 
+    /// <summary>
+    /// The argument checks every fixed-length pool makes on return: not null, exactly <paramref name="length"/>
+    /// elements. Inlined, so the fast path stays two compares with the throws out of line.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static void ValidateReturnedArray<T>([System.Diagnostics.CodeAnalysis.NotNull] T[]? array, int length)
+    {
+        if (array is null)
+        {
+            ThrowHelper.ThrowArgumentNullException(nameof(array));
+        }
+
+        if (array.Length != length)
+        {
+            ThrowHelper.ThrowArgumentException_WrongArrayLength(array.Length, length, nameof(array));
+        }
+    }
+
     public static void ThrowReturnedTwice(int length) =>
         ThrowHelper.ThrowInvalidOperationException_ReturnedTwice($"An array of the fixed length {length}");
 }

@@ -105,15 +105,7 @@ public sealed partial class ThreadStaticFixedArrayPool<T, TLength>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public void Return(T[] array)
     {
-        if (array is null)
-        {
-            ThrowHelper.ThrowArgumentNullException(nameof(array));
-        }
-
-        if (array.Length != ArrayLength)
-        {
-            ThrowHelper.ThrowArgumentException_WrongArrayLength(array.Length, ArrayLength, nameof(array));
-        }
+        FixedLength.ValidateReturnedArray(array, ArrayLength);
 
         LocalStack stack = t_stack ?? CreateStack();
         if (PooledArrayMark<T>.MayBePooled(array) && stack.Contains(array))
