@@ -3,6 +3,7 @@ using System.Buffers;
 using System.IO;
 using System.Threading;
 using System.Threading.Tasks;
+using Eddy.Tests.Infrastructure;
 using Eddy.Tests.Streams.Infrastructure;
 
 namespace Eddy.Tests.Streams;
@@ -287,16 +288,16 @@ public abstract partial class PooledMemoryStreamSuite
         Assert.True(memoryRead.IsCompletedSuccessfully);
         Assert.Equal(16, Completed(memoryRead));
 
-        long before = GC.GetAllocatedBytesForCurrentThread();
-        for (int i = 0; i < 100; i++)
+        AllocationAssert.NoneInSteadyState(() =>
         {
-            stream.Position = 0;
-            _ = Completed(stream.ReadAsync(buffer.AsMemory()));
-            Assert.True(stream.WriteAsync(buffer.AsMemory()).IsCompletedSuccessfully);
-            _ = Completed(new ValueTask<int>(stream.ReadAsync(buffer, 0, 16)));
-        }
-
-        Assert.Equal(0, GC.GetAllocatedBytesForCurrentThread() - before);
+            for (int i = 0; i < 100; i++)
+            {
+                stream.Position = 0;
+                _ = Completed(stream.ReadAsync(buffer.AsMemory()));
+                Assert.True(stream.WriteAsync(buffer.AsMemory()).IsCompletedSuccessfully);
+                _ = Completed(new ValueTask<int>(stream.ReadAsync(buffer, 0, 16)));
+            }
+        });
 
         var cancelled = new CancellationToken(canceled: true);
         Assert.True(stream.ReadAsync(buffer, 0, 1, cancelled).IsCanceled);
@@ -307,11 +308,13 @@ public abstract partial class PooledMemoryStreamSuite
     public void Writes_in_steady_state_allocate_nothing()
     {
         // SteadyStateBytes keeps the chunk count within what the segment-object pool retains (32 slots). That
-        // pool is process-wide, so tests running in parallel may take its segments: the best round must be zero.
+        // pool is process-wide, and tests running in parallel take its segments (and, with rescue guards, the
+        // GC-forcing tests churn the finalizer queue), so any one round may allocate: the best round must be
+        // zero. An implementation that allocates per write or per round fails every round.
         using PooledMemoryStream stream = CreateStream(ArrayPool<byte>.Create(1 << 20, 1_000));
         byte[] piece = Pattern(100);
         long best = long.MaxValue;
-        for (int round = 0; round < 12; round++)
+        for (int round = 0; round < 40 && best != 0; round++)
         {
             long before = GC.GetAllocatedBytesForCurrentThread();
             while (stream.Length < SteadyStateBytes)
