@@ -84,7 +84,7 @@ public sealed partial class PooledMemoryStream
                 new ReadOnlySpan<byte>(_array, (int)position, destination.Length).CopyTo(destination);
                 break;
             case StreamKind.ReadOnly:
-                _readOnly.Span.Slice((int)position, destination.Length).CopyTo(destination);
+                _rare!.ReadOnly.Span.Slice((int)position, destination.Length).CopyTo(destination);
                 break;
             default:
                 SegmentedCopy(position, destination);
@@ -133,13 +133,13 @@ public sealed partial class PooledMemoryStream
                 destination.Write(_array!, (int)position, (int)count);
                 break;
             case StreamKind.ReadOnly:
-                if (MemoryMarshal.TryGetArray(_readOnly, out ArraySegment<byte> segment))
+                if (MemoryMarshal.TryGetArray(_rare!.ReadOnly, out ArraySegment<byte> segment))
                 {
                     destination.Write(segment.Array!, segment.Offset + (int)position, (int)count);
                 }
                 else
                 {
-                    destination.Write(_readOnly.Span.Slice((int)position, (int)count));
+                    destination.Write(_rare!.ReadOnly.Span.Slice((int)position, (int)count));
                 }
 
                 break;
@@ -249,7 +249,7 @@ public sealed partial class PooledMemoryStream
                 content = new ReadOnlySpan<byte>(_array, 0, (int)_length);
                 return true;
             case StreamKind.ReadOnly:
-                content = _readOnly.Span;
+                content = _rare!.ReadOnly.Span;
                 return true;
             case StreamKind.Segmented:
                 SettlePending();
@@ -283,7 +283,7 @@ public sealed partial class PooledMemoryStream
             case StreamKind.Contiguous:
                 return _array is null ? ReadOnlySequence<byte>.Empty : new ReadOnlySequence<byte>(_array, 0, (int)_length);
             case StreamKind.ReadOnly:
-                return new ReadOnlySequence<byte>(_readOnly);
+                return new ReadOnlySequence<byte>(_rare!.ReadOnly);
             default:
                 return _segments is null ? ReadOnlySequence<byte>.Empty : _segments.AsReadOnlySequence();
         }
@@ -309,7 +309,7 @@ public sealed partial class PooledMemoryStream
             case StreamKind.Contiguous:
                 return _array is null ? new ArraySegment<byte>(Array.Empty<byte>()) : new ArraySegment<byte>(_array, 0, (int)_length);
             case StreamKind.ReadOnly:
-                if (!MemoryMarshal.TryGetArray(_readOnly, out ArraySegment<byte> segment))
+                if (!MemoryMarshal.TryGetArray(_rare!.ReadOnly, out ArraySegment<byte> segment))
                 {
                     ThrowHelper.ThrowInvalidOperationException("The stream reads memory that is not an array.");
                 }

@@ -38,9 +38,9 @@ public sealed partial class PooledMemoryStream
     [MethodImpl(MethodImplOptions.NoInlining)]
     private SegmentedBuffer<byte> ArmSegments()
     {
-        SegmentedBuffer<byte> segments = _segments ??= new SegmentedBuffer<byte>(_pool, _options.ChunkLength, DefaultedMaxChunkLength())
+        SegmentedBuffer<byte> segments = _segments ??= new SegmentedBuffer<byte>(BytePool, Settings.ChunkLength, DefaultedMaxChunkLength())
         {
-            ClearOnRescue = _options.ClearOnReturn,
+            ClearOnRescue = Settings.ClearOnReturn,
         };
         segments.Guard = RescueGuard.Arm(this, segments);
         return segments;
@@ -65,15 +65,15 @@ public sealed partial class PooledMemoryStream
     /// </summary>
     private int DefaultedMaxChunkLength()
     {
-        if (_options.MaxChunkLength != 0)
+        if (Settings.MaxChunkLength != 0)
         {
-            return _options.MaxChunkLength;
+            return Settings.MaxChunkLength;
         }
 
-        int cap = _pool is BlockPool blocks
+        int cap = BytePool is BlockPool blocks
             ? Math.Min(PooledMemoryStreamOptions.DefaultMaxChunkLength, blocks.MaximumBlockLength)
             : PooledMemoryStreamOptions.DefaultMaxChunkLength;
-        return Math.Max(cap, _options.ChunkLength);
+        return Math.Max(cap, Settings.ChunkLength);
     }
 
     /// <summary>Hands the contiguous array to the segmented buffer as its first chunk: no copy.</summary>
@@ -89,7 +89,7 @@ public sealed partial class PooledMemoryStream
         }
         else if (array is not null)
         {
-            _pool.Return(array, _options.ClearOnReturn);
+            ReturnArray(array, Settings.ClearOnReturn);
         }
 
         _kind = StreamKind.Segmented;
@@ -104,12 +104,12 @@ public sealed partial class PooledMemoryStream
             ThrowHelper.ThrowInvalidOperationException("The stream is too long to fit in one array.");
         }
 
-        byte[] array = _pool.Rent((int)Math.Max(length, PooledMemoryStreamOptions.MinimumRentLength));
+        byte[] array = RentArray((int)Math.Max(length, PooledMemoryStreamOptions.MinimumRentLength));
         SegmentedBuffer<byte>? segments = _segments;
         if (segments is not null)
         {
             segments.CopyTo(array.AsSpan(0, (int)length));
-            if (_options.ClearOnReturn)
+            if (Settings.ClearOnReturn)
             {
                 ClearSegments(segments, 0, segments.Length);
             }
@@ -160,7 +160,7 @@ public sealed partial class PooledMemoryStream
     private void SegmentedSetLength(long value)
     {
         SegmentedBuffer<byte> segments = Segments;
-        if (_options.ClearOnReturn && value < segments.Length)
+        if (Settings.ClearOnReturn && value < segments.Length)
         {
             ClearSegments(segments, value, segments.Length - value);
         }
@@ -197,8 +197,8 @@ public sealed partial class PooledMemoryStream
 
         // Writing inside the content: chunks cannot hand out a span across a boundary, so the bytes land in a
         // scratch array that Advance copies in.
-        byte[] scratch = _pool.Rent(size);
-        _scratch = scratch;
+        byte[] scratch = RentArray(size);
+        Rare.Scratch = scratch;
         _handedOut = scratch.Length;
         return scratch;
     }
@@ -217,12 +217,12 @@ public sealed partial class PooledMemoryStream
         }
 
         _handedOut = 0;
-        byte[]? scratch = _scratch;
+        byte[]? scratch = _rare?.Scratch;
         if (scratch is not null)
         {
-            _scratch = null;
+            _rare!.Scratch = null;
             segments.Write(_position, scratch.AsSpan(0, count));
-            _pool.Return(scratch);
+            ReturnArray(scratch);
         }
         else
         {
@@ -244,7 +244,7 @@ public sealed partial class PooledMemoryStream
         }
 
         // Overwriting inside the content or past a gap: go through a pooled scratch array and Write.
-        byte[] scratch = _pool.Rent(81920);
+        byte[] scratch = RentArray(81920);
         try
         {
             long total = 0;
@@ -259,7 +259,7 @@ public sealed partial class PooledMemoryStream
         }
         finally
         {
-            _pool.Return(scratch);
+            ReturnArray(scratch);
         }
     }
 
@@ -273,7 +273,7 @@ public sealed partial class PooledMemoryStream
             return read;
         }
 
-        byte[] scratch = _pool.Rent(81920);
+        byte[] scratch = RentArray(81920);
         try
         {
             long total = 0;
@@ -288,7 +288,7 @@ public sealed partial class PooledMemoryStream
         }
         finally
         {
-            _pool.Return(scratch);
+            ReturnArray(scratch);
         }
     }
 
@@ -304,7 +304,7 @@ public sealed partial class PooledMemoryStream
             CommitWindow();
         }
 
-        if (_scratch is not null)
+        if (_rare?.Scratch is not null)
         {
             ReturnScratch();
         }
@@ -344,12 +344,16 @@ public sealed partial class PooledMemoryStream
 
     private void ReturnScratch()
     {
-        byte[]? scratch = _scratch;
-        _scratch = null;
+        byte[]? scratch = _rare?.Scratch;
+        if (_rare is { } rare)
+        {
+            rare.Scratch = null;
+        }
+
         _handedOut = 0;
         if (scratch is not null)
         {
-            _pool.Return(scratch);
+            ReturnArray(scratch);
         }
     }
 }

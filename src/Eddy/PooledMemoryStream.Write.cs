@@ -3,6 +3,7 @@ using System.IO;
 using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
 using Eddy.Internal;
+using Eddy.Pooling;
 
 namespace Eddy;
 
@@ -74,13 +75,34 @@ public sealed partial class PooledMemoryStream
     [MethodImpl(MethodImplOptions.NoInlining)]
     private void WriteSlow(ReadOnlySpan<byte> source)
     {
+        // The first write to a default stream, the whole life of most small ones: rent what the general
+        // growth rule would (at least MinimumRentLength, below the segment threshold) without its branches.
+        if (_array is null && _options is null && _kind == StreamKind.Contiguous && _position == 0
+            && (uint)source.Length <= PooledMemoryStreamOptions.DefaultSegmentThreshold)
+        {
+            byte[] array = BlockPool.Shared.Rent(Math.Max(source.Length, PooledMemoryStreamOptions.MinimumRentLength));
+            source.CopyTo(array);
+            _array = array;
+            _arrayStart = 0;
+            _arrayLimit = array.Length;
+            _position = source.Length;
+            _length = source.Length;
+            return;
+        }
+
+        WriteGeneral(source);
+    }
+
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private void WriteGeneral(ReadOnlySpan<byte> source)
+    {
         EnsureNotClosed();
         EnsureWriteable();
         SettlePending();
 
         long position = _position;
         long end = position + source.Length;
-        if (end < 0 || end > _maxLength)
+        if (end < 0 || end > MaxLength)
         {
             ThrowHelper.ThrowIOException(StreamTooLongMessage);
         }
@@ -147,7 +169,7 @@ public sealed partial class PooledMemoryStream
 
         int size = Math.Max(sizeHint, 1);
         long position = _position;
-        if (position + size > _maxLength)
+        if (position + size > MaxLength)
         {
             ThrowHelper.ThrowIOException(StreamTooLongMessage);
         }

@@ -5,6 +5,7 @@ using System.Runtime.CompilerServices;
 using System.Threading.Tasks;
 using Eddy.Buffers;
 using Eddy.Internal;
+using Eddy.Pooling;
 
 namespace Eddy;
 
@@ -27,22 +28,24 @@ public sealed partial class PooledMemoryStream : Stream, IBufferWriter<byte>
     /// <summary>The largest array .NET allocates for bytes (Array.MaxLength).</summary>
     internal const int ArrayMaxLength = 0x7FFFFFC7;
 
-    private readonly PooledMemoryStreamOptions _options;
-    private readonly ArrayPool<byte> _pool;
+    // The options of read-only streams: Contiguous, so their Position and Length stop at int.MaxValue as
+    // MemoryStream's do.
+    private static readonly PooledMemoryStreamOptions s_readOnlyOptions = new() { Mode = PooledMemoryStreamMode.Contiguous };
 
-    // The largest Position/Length: int.MaxValue like MemoryStream when contiguous-only or read-only, else long.MaxValue.
-    private readonly long _maxLength;
+    // Null stands for PooledMemoryStreamOptions.Default: a default stream's constructor then stores no
+    // reference, and so pays no GC write barrier.
+    private readonly PooledMemoryStreamOptions? _options;
 
     private byte[]? _array;
     private SegmentedBuffer<byte>? _segments;
-    private ReadOnlyMemory<byte> _readOnly;
     private long _length;
     private long _position;
     private StreamKind _kind;
     private Task<int>? _lastReadTask;
 
-    // IBufferWriter in the middle of a segmented stream: the span handed out is this rented scratch array.
-    private byte[]? _scratch;
+    // What few streams use lives in a side object, created on first need: the common short-lived stream
+    // allocates 104 B instead of 144 B and its Dispose has less to reset.
+    private RareFields? _rare;
 
     // Bytes the last segmented GetSpan/GetMemory handed out, so Advance can refuse more.
     private int _handedOut;
@@ -55,10 +58,6 @@ public sealed partial class PooledMemoryStream : Stream, IBufferWriter<byte>
     private long _arrayStart;
     private int _arrayLimit;
 
-    // Set while the stream belongs to a PooledMemoryStreamPool; the generation counts rentals.
-    private readonly PooledMemoryStreamPool? _owner;
-    private int _generation;
-
     /// <summary>Creates an empty, writable stream with the default options. Nothing is rented until the first write.</summary>
     public PooledMemoryStream()
         : this((PooledMemoryStreamOptions?)null)
@@ -69,9 +68,11 @@ public sealed partial class PooledMemoryStream : Stream, IBufferWriter<byte>
     /// <param name="options">The settings; null means <see cref="PooledMemoryStreamOptions.Default"/>.</param>
     public PooledMemoryStream(PooledMemoryStreamOptions? options)
     {
-        _options = options ?? PooledMemoryStreamOptions.Default;
-        _pool = _options.EffectivePool;
-        _maxLength = _options.Mode == PooledMemoryStreamMode.Contiguous ? int.MaxValue : long.MaxValue;
+        if (options is not null)
+        {
+            _options = options;
+        }
+
         _kind = InitialKind;
     }
 
@@ -96,10 +97,8 @@ public sealed partial class PooledMemoryStream : Stream, IBufferWriter<byte>
     /// <param name="memory">The bytes to read. The caller keeps ownership.</param>
     public PooledMemoryStream(ReadOnlyMemory<byte> memory)
     {
-        _options = PooledMemoryStreamOptions.Default;
-        _pool = _options.EffectivePool;
-        _maxLength = int.MaxValue;
-        _readOnly = memory;
+        _options = s_readOnlyOptions;
+        _rare = new RareFields { ReadOnly = memory };
         _length = memory.Length;
         _kind = StreamKind.ReadOnly;
     }
@@ -108,7 +107,7 @@ public sealed partial class PooledMemoryStream : Stream, IBufferWriter<byte>
     internal PooledMemoryStream(PooledMemoryStreamPool owner, PooledMemoryStreamOptions options)
         : this(options)
     {
-        _owner = owner;
+        _rare = new RareFields { Owner = owner };
         _kind = StreamKind.Disposed;
     }
 
@@ -121,7 +120,7 @@ public sealed partial class PooledMemoryStream : Stream, IBufferWriter<byte>
     }
 
     /// <summary>The options this stream was created with.</summary>
-    public PooledMemoryStreamOptions Options => _options;
+    public PooledMemoryStreamOptions Options => Settings;
 
     /// <summary>True while the bytes live in one array (<see cref="TryGetBuffer"/> and <see cref="Peek"/> then work without copying).</summary>
     public bool IsContiguous => _kind is StreamKind.Contiguous or StreamKind.ReadOnly;
@@ -160,7 +159,7 @@ public sealed partial class PooledMemoryStream : Stream, IBufferWriter<byte>
         {
             ThrowHelper.ThrowIfNegative(value, nameof(value));
             EnsureNotClosed();
-            if (value > _maxLength)
+            if (value > MaxLength)
             {
                 ThrowHelper.ThrowArgumentOutOfRangeException(nameof(value), StreamLengthMessage);
             }
@@ -169,12 +168,44 @@ public sealed partial class PooledMemoryStream : Stream, IBufferWriter<byte>
         }
     }
 
-    private StreamKind InitialKind => _options.Mode == PooledMemoryStreamMode.Segmented ? StreamKind.Segmented : StreamKind.Contiguous;
+    private StreamKind InitialKind => Settings.Mode == PooledMemoryStreamMode.Segmented ? StreamKind.Segmented : StreamKind.Contiguous;
 
     /// <summary>Generation of a pooled stream: changes on every rental, so a stale lease can tell.</summary>
-    internal int Generation => _generation;
+    internal int Generation => _rare?.Generation ?? 0;
 
-    internal PooledMemoryStreamPool? Owner => _owner;
+    internal PooledMemoryStreamPool? Owner => _rare?.Owner;
+
+    // The largest Position/Length: int.MaxValue like MemoryStream when contiguous-only or read-only, else long.MaxValue.
+    private long MaxLength => Settings.Mode == PooledMemoryStreamMode.Contiguous ? int.MaxValue : long.MaxValue;
+
+    private PooledMemoryStreamOptions Settings => _options ?? PooledMemoryStreamOptions.Default;
+
+    private ArrayPool<byte> BytePool => Settings.EffectivePool;
+
+    // The default pool is called through its sealed type, so the JIT can inline Rent and Return: through
+    // ArrayPool<byte> each would be a virtual call behind a generic static lookup, a third of a tiny stream's cost.
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private byte[] RentArray(int minimumLength)
+    {
+        ArrayPool<byte>? pool = Settings.Pool;
+        return pool is null ? BlockPool.Shared.Rent(minimumLength) : pool.Rent(minimumLength);
+    }
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private void ReturnArray(byte[] array, bool clearArray = false)
+    {
+        ArrayPool<byte>? pool = Settings.Pool;
+        if (pool is null)
+        {
+            BlockPool.Shared.Return(array, clearArray);
+        }
+        else
+        {
+            pool.Return(array, clearArray);
+        }
+    }
+
+    private RareFields Rare => _rare ??= new RareFields();
 
     /// <inheritdoc/>
     public override long Seek(long offset, SeekOrigin origin)
@@ -188,7 +219,7 @@ public sealed partial class PooledMemoryStream : Stream, IBufferWriter<byte>
             _ => ThrowInvalidSeekOrigin(),
         };
 
-        if (offset > _maxLength - start)
+        if (offset > MaxLength - start)
         {
             ThrowHelper.ThrowArgumentOutOfRangeException(nameof(offset), StreamLengthMessage);
         }
@@ -207,7 +238,7 @@ public sealed partial class PooledMemoryStream : Stream, IBufferWriter<byte>
     /// <remarks>Growing fills the new bytes with zeros; shrinking gives chunks past the new end back to the pool.</remarks>
     public override void SetLength(long value)
     {
-        if ((ulong)value > (ulong)_maxLength)
+        if ((ulong)value > (ulong)MaxLength)
         {
             ThrowHelper.ThrowArgumentOutOfRangeException(nameof(value), StreamLengthMessage);
         }
@@ -272,7 +303,7 @@ public sealed partial class PooledMemoryStream : Stream, IBufferWriter<byte>
     public void Reserve(long capacity)
     {
         ThrowHelper.ThrowIfNegative(capacity, nameof(capacity));
-        if (capacity > _maxLength)
+        if (capacity > MaxLength)
         {
             ThrowHelper.ThrowArgumentOutOfRangeException(nameof(capacity), StreamLengthMessage);
         }
@@ -296,9 +327,29 @@ public sealed partial class PooledMemoryStream : Stream, IBufferWriter<byte>
             return;
         }
 
-        if (_owner is not null && disposing)
+        if (_rare is null && _segments is null)
         {
-            _owner.Return(this);
+            // The common short-lived stream: at most one contiguous array, nothing else to release.
+            byte[]? array = _array;
+            _array = null;
+            _arrayLimit = 0;
+            _length = 0;
+            _position = 0;
+            _handedOut = 0;
+            _lastReadTask = null;
+            _kind = StreamKind.Disposed;
+            if (array is not null)
+            {
+                ReturnArray(array, Settings.ClearOnReturn);
+            }
+
+            base.Dispose(disposing);
+            return;
+        }
+
+        if (_rare?.Owner is { } owner && disposing)
+        {
+            owner.Return(this);
             return;
         }
 
@@ -310,7 +361,7 @@ public sealed partial class PooledMemoryStream : Stream, IBufferWriter<byte>
     /// <summary>Called by the owning pool when it hands the stream out.</summary>
     internal void Activate()
     {
-        _generation++;
+        Rare.Generation++;
         _kind = InitialKind;
     }
 
@@ -319,7 +370,7 @@ public sealed partial class PooledMemoryStream : Stream, IBufferWriter<byte>
     {
         ReleaseStorage(keepSegmentObject: true);
         _kind = StreamKind.Disposed;
-        _generation++;
+        Rare.Generation++;
     }
 
     internal bool IsDisposedOrReturned => _kind == StreamKind.Disposed;
@@ -332,14 +383,14 @@ public sealed partial class PooledMemoryStream : Stream, IBufferWriter<byte>
         _arrayLimit = 0;
         if (array is not null)
         {
-            _pool.Return(array, _options.ClearOnReturn);
+            ReturnArray(array, Settings.ClearOnReturn);
         }
 
         SegmentedBuffer<byte>? segments = _segments;
         if (segments is not null)
         {
             DisarmSegments();
-            if (_options.ClearOnReturn)
+            if (Settings.ClearOnReturn)
             {
                 ClearSegments(segments, 0, segments.Length);
             }
@@ -355,7 +406,11 @@ public sealed partial class PooledMemoryStream : Stream, IBufferWriter<byte>
             }
         }
 
-        _readOnly = default;
+        if (_rare is { } rare)
+        {
+            rare.ReadOnly = default;
+        }
+
         _length = 0;
         _position = 0;
         _lastReadTask = null;
@@ -383,9 +438,9 @@ public sealed partial class PooledMemoryStream : Stream, IBufferWriter<byte>
     {
         byte[]? array = _array;
         int capacity = array?.Length ?? 0;
-        PooledMemoryStreamMode mode = _options.Mode;
+        PooledMemoryStreamMode mode = Settings.Mode;
         if (mode == PooledMemoryStreamMode.Segmented
-            || (mode == PooledMemoryStreamMode.Auto && required > _options.SegmentThreshold))
+            || (mode == PooledMemoryStreamMode.Auto && required > Settings.SegmentThreshold))
         {
             SwitchToSegmented();
             return false;
@@ -397,21 +452,21 @@ public sealed partial class PooledMemoryStream : Stream, IBufferWriter<byte>
         }
 
         long next = Math.Max(required, capacity == 0
-            ? Math.Max(_options.InitialCapacity, PooledMemoryStreamOptions.MinimumRentLength)
+            ? Math.Max(Settings.InitialCapacity, PooledMemoryStreamOptions.MinimumRentLength)
             : capacity * 2L);
         if (mode == PooledMemoryStreamMode.Auto)
         {
             // Never rent past the threshold only to hand the array over at the next growth.
-            next = Math.Min(next, Math.Max(required, _options.SegmentThreshold));
+            next = Math.Min(next, Math.Max(required, Settings.SegmentThreshold));
         }
 
         next = Math.Min(next, ArrayMaxLength);
-        byte[] grown = _pool.Rent((int)next);
+        byte[] grown = RentArray((int)next);
         if (array is not null)
         {
             // Bytes past Length are garbage (pooled arrays are not zeroed), so only the written part moves.
             array.AsSpan(0, (int)Math.Min(_length, capacity)).CopyTo(grown);
-            _pool.Return(array, _options.ClearOnReturn);
+            ReturnArray(array, Settings.ClearOnReturn);
         }
 
         _array = grown;
@@ -433,5 +488,21 @@ public sealed partial class PooledMemoryStream : Stream, IBufferWriter<byte>
     {
         ThrowHelper.ThrowArgumentNullException("buffer");
         return null!;
+    }
+
+    /// <summary>The stream's seldom-used state; see <see cref="_rare"/>.</summary>
+    private sealed class RareFields
+    {
+        /// <summary>The bytes of a read-only stream.</summary>
+        public ReadOnlyMemory<byte> ReadOnly;
+
+        /// <summary>IBufferWriter in the middle of a segmented stream: the span handed out is this rented array.</summary>
+        public byte[]? Scratch;
+
+        /// <summary>Set while the stream belongs to a <see cref="PooledMemoryStreamPool"/>.</summary>
+        public PooledMemoryStreamPool? Owner;
+
+        /// <summary>Counts rentals from <see cref="Owner"/>, so a stale lease can tell.</summary>
+        public int Generation;
     }
 }

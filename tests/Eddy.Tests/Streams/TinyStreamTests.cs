@@ -1,0 +1,142 @@
+using System;
+using System.Buffers;
+using System.IO;
+using System.Linq;
+using Eddy.Pooling;
+using Eddy.Tests.Infrastructure;
+
+namespace Eddy.Tests.Streams;
+
+/// <summary>
+/// The short-lived default stream: its small object, the first-write shortcut and where its options live.
+/// </summary>
+public class TinyStreamTests
+{
+    [Fact]
+    public void Default_stream_reports_the_shared_default_options()
+    {
+        using var stream = new PooledMemoryStream();
+        Assert.Same(PooledMemoryStreamOptions.Default, stream.Options);
+
+        using var explicitNull = new PooledMemoryStream((PooledMemoryStreamOptions?)null);
+        Assert.Same(PooledMemoryStreamOptions.Default, explicitNull.Options);
+    }
+
+    [Fact]
+    public void Custom_options_are_kept_as_given()
+    {
+        var options = new PooledMemoryStreamOptions { InitialCapacity = 1000 };
+        using var stream = new PooledMemoryStream(options);
+        Assert.Same(options, stream.Options);
+    }
+
+    [Fact]
+    public void Read_only_stream_reports_contiguous_options_and_memory_stream_limits()
+    {
+        using var stream = new PooledMemoryStream(new byte[] { 1, 2, 3 });
+        Assert.Equal(PooledMemoryStreamMode.Contiguous, stream.Options.Mode);
+        Assert.Null(stream.Options.Pool);
+
+        stream.Position = int.MaxValue;
+        Assert.Throws<ArgumentOutOfRangeException>("value", () => stream.Position = int.MaxValue + 1L);
+        Assert.Throws<ArgumentOutOfRangeException>("offset", () => stream.Seek(int.MaxValue + 1L, SeekOrigin.Begin));
+    }
+
+    [Theory]
+    [InlineData(0)]
+    [InlineData(1)]
+    [InlineData(100)]
+    [InlineData(256)]
+    [InlineData(257)]
+    [InlineData(4096)]
+    [InlineData(PooledMemoryStreamOptions.DefaultSegmentThreshold)]
+    [InlineData(PooledMemoryStreamOptions.DefaultSegmentThreshold + 1)]
+    public void First_write_of_any_size_matches_memory_stream(int size)
+    {
+        byte[] data = Enumerable.Range(0, size).Select(i => (byte)(i * 7 + 3)).ToArray();
+        using var stream = new PooledMemoryStream();
+        var reference = new MemoryStream();
+
+        stream.Write(data, 0, data.Length);
+        reference.Write(data, 0, data.Length);
+        stream.Write(data, 0, Math.Min(5, data.Length));
+        reference.Write(data, 0, Math.Min(5, data.Length));
+
+        Assert.Equal(reference.Length, stream.Length);
+        Assert.Equal(reference.Position, stream.Position);
+        Assert.Equal(reference.ToArray(), stream.ToArray());
+        Assert.Equal(stream.Length <= PooledMemoryStreamOptions.DefaultSegmentThreshold, stream.IsContiguous);
+        if (size > 0 && stream.IsContiguous)
+        {
+            Assert.True(stream.TryGetBuffer(out ArraySegment<byte> buffer));
+            Assert.True(buffer.Array!.Length >= PooledMemoryStreamOptions.MinimumRentLength);
+        }
+    }
+
+    [Fact]
+    public void First_write_past_the_position_fills_the_gap_with_zeros()
+    {
+        // A stale pooled block must not leak its old bytes into the gap.
+        byte[] dirty = BlockPool.Shared.Rent(256);
+        dirty.AsSpan().Fill(0xEE);
+        BlockPool.Shared.Return(dirty);
+
+        using var stream = new PooledMemoryStream();
+        stream.Position = 10;
+        stream.Write(new byte[] { 1, 2, 3 }, 0, 3);
+
+        Assert.Equal(new byte[10].Concat(new byte[] { 1, 2, 3 }).ToArray(), stream.ToArray());
+    }
+
+    [Fact]
+    public void First_write_after_reset_and_after_dispose_follow_the_general_rules()
+    {
+        using var stream = new PooledMemoryStream();
+        stream.Write(new byte[300], 0, 300);
+        stream.Reset();
+        stream.Write(new byte[] { 9 }, 0, 1);
+        Assert.Equal(new byte[] { 9 }, stream.ToArray());
+
+        stream.Dispose();
+        Assert.Throws<ObjectDisposedException>(() => stream.Write(new byte[] { 1 }, 0, 1));
+    }
+
+    [Fact]
+    public void First_write_with_a_custom_pool_rents_from_that_pool()
+    {
+        var pool = new CountingPool();
+        using (var stream = new PooledMemoryStream(pool))
+        {
+            stream.Write(new byte[100], 0, 100);
+            Assert.Equal(1, pool.Rents);
+        }
+
+        Assert.Equal(1, pool.Returns);
+    }
+
+    [Fact]
+    public void Default_stream_that_writes_and_disposes_allocates_only_its_small_object()
+    {
+        byte[] data = new byte[100];
+        AllocationAssert.AtMostInSteadyState(104, () =>
+        {
+            using var stream = new PooledMemoryStream();
+            stream.Write(data, 0, data.Length);
+        });
+    }
+
+    private sealed class CountingPool : ArrayPool<byte>
+    {
+        public int Rents { get; private set; }
+
+        public int Returns { get; private set; }
+
+        public override byte[] Rent(int minimumLength)
+        {
+            Rents++;
+            return new byte[Math.Max(minimumLength, 16)];
+        }
+
+        public override void Return(byte[] array, bool clearArray = false) => Returns++;
+    }
+}
