@@ -4,6 +4,7 @@ using System.Diagnostics;
 using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
 using Eddy.Internal;
+using Eddy.Pooling;
 
 namespace Eddy.Buffers;
 
@@ -463,7 +464,7 @@ public sealed partial class SegmentedBuffer<T> : IBufferWriter<T>, IDisposable
     /// <summary>Rents a chunk of at least <paramref name="need"/> elements and grows the next length geometrically.</summary>
     private T[] RentChunkArray(int need)
     {
-        T[] array = PooledArrays.Rent(_pool, Math.Max(need, _nextChunkLength));
+        T[] array = RentFromPool(Math.Max(need, _nextChunkLength));
         GrowNextChunkLength(array.Length);
         return array;
     }
@@ -474,7 +475,33 @@ public sealed partial class SegmentedBuffer<T> : IBufferWriter<T>, IDisposable
         _nextChunkLength = (int)Math.Min(_maxChunkLength, basis * 2);
     }
 
-    private void ReturnArray(T[] array) => PooledArrays.Return(_pool, array);
+    private void ReturnArray(T[] array)
+    {
+        if (typeof(T) == typeof(byte) && ReferenceEquals(_pool, BlockPool.Shared))
+        {
+            if (array.Length != 0)
+            {
+                BlockPool.Shared.Return((byte[])(object)array);
+            }
+
+            return;
+        }
+
+        PooledArrays.Return(_pool, array);
+    }
+
+    // The default byte pool is called through its sealed type, so the JIT inlines Rent and Return: through
+    // ArrayPool<T> each is a virtual call, a sizeable part of a small buffer's fixed cost. For byte the type
+    // test and the casts are folded away at JIT time.
+    private T[] RentFromPool(int minimumLength)
+    {
+        if (typeof(T) == typeof(byte) && ReferenceEquals(_pool, BlockPool.Shared))
+        {
+            return (T[])(object)BlockPool.Shared.Rent(minimumLength);
+        }
+
+        return PooledArrays.Rent(_pool, minimumLength);
+    }
 
     /// <summary>Returns chunks [<paramref name="from"/>, <paramref name="to"/>) and closes the gap in the list.</summary>
     private void ReleaseChunks(int from, int to)
@@ -547,7 +574,7 @@ public sealed partial class SegmentedBuffer<T> : IBufferWriter<T>, IDisposable
     private void GrowChunkSlots(int count)
     {
         BufferSegment<T>[] old = _chunks;
-        BufferSegment<T>[] grown = ArrayPool<BufferSegment<T>>.Shared.Rent(Math.Max(count, Math.Max(16, old.Length * 2)));
+        BufferSegment<T>[] grown = ChunkSlots<T>.Rent(Math.Max(count, old.Length * 2));
         Array.Copy(old, grown, _chunkCount);
         _chunks = grown;
         ReturnChunkSlots(old);
@@ -557,7 +584,7 @@ public sealed partial class SegmentedBuffer<T> : IBufferWriter<T>, IDisposable
     {
         if (slots.Length != 0)
         {
-            ArrayPool<BufferSegment<T>>.Shared.Return(slots, clearArray: true);
+            ChunkSlots<T>.Return(slots);
         }
     }
 
