@@ -35,6 +35,22 @@ public class StreamSmallWritesBenchmarks
         return stream.Length;
     }
 
+    [Benchmark, Implementation(ImplementationIds.EddyContiguous)]
+    public long EddyContiguous()
+    {
+        using var stream = new PooledMemoryStream(StreamModes.Contiguous);
+        WriteCalls(stream);
+        return stream.Length;
+    }
+
+    [Benchmark, Implementation(ImplementationIds.EddySegmented)]
+    public long EddySegmented()
+    {
+        using var stream = new PooledMemoryStream(StreamModes.Segmented);
+        WriteCalls(stream);
+        return stream.Length;
+    }
+
     [Benchmark, Implementation(ImplementationIds.RecyclableMemoryStream)]
     public long RecyclableMemoryStream()
     {

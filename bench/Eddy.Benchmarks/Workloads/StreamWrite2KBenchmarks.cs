@@ -44,7 +44,6 @@ public class StreamWrite2KBenchmarks
         return stream.Length;
     }
 
-    /// <summary>The same copies into an array allocated once in setup.</summary>
     [Benchmark, Implementation(ImplementationIds.Eddy)]
     public long Eddy()
     {
@@ -53,6 +52,23 @@ public class StreamWrite2KBenchmarks
         return stream.Length;
     }
 
+    [Benchmark, Implementation(ImplementationIds.EddyContiguous)]
+    public long EddyContiguous()
+    {
+        using var stream = new PooledMemoryStream(StreamModes.Contiguous);
+        WritePieces(stream);
+        return stream.Length;
+    }
+
+    [Benchmark, Implementation(ImplementationIds.EddySegmented)]
+    public long EddySegmented()
+    {
+        using var stream = new PooledMemoryStream(StreamModes.Segmented);
+        WritePieces(stream);
+        return stream.Length;
+    }
+
+    /// <summary>The same copies into an array allocated once in setup.</summary>
     [Benchmark, Implementation(ImplementationIds.Floor)]
     public long Floor()
     {

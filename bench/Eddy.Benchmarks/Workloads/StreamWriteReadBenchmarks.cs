@@ -18,8 +18,6 @@ public class StreamWriteReadBenchmarks
     private const int WritePiece = 1024;
     private const int ReadPiece = 8 * 1024;
     private static readonly RecyclableMemoryStreamManager s_manager = new();
-    private static readonly PooledMemoryStreamOptions s_contiguous = new() { Mode = PooledMemoryStreamMode.Contiguous };
-    private static readonly PooledMemoryStreamOptions s_segmented = new() { Mode = PooledMemoryStreamMode.Segmented };
 
     private readonly byte[] _piece = TestData.Bytes(WritePiece);
     private readonly byte[] _readBuffer = new byte[ReadPiece];
@@ -62,14 +60,14 @@ public class StreamWriteReadBenchmarks
     [Benchmark, Implementation(ImplementationIds.EddyContiguous)]
     public long EddyContiguous()
     {
-        using var stream = new PooledMemoryStream(s_contiguous);
+        using var stream = new PooledMemoryStream(StreamModes.Contiguous);
         return WriteThenRead(stream);
     }
 
     [Benchmark, Implementation(ImplementationIds.EddySegmented)]
     public long EddySegmented()
     {
-        using var stream = new PooledMemoryStream(s_segmented);
+        using var stream = new PooledMemoryStream(StreamModes.Segmented);
         return WriteThenRead(stream);
     }
 
