@@ -3,7 +3,6 @@ using System.IO;
 using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
 using Eddy.Internal;
-using Eddy.Pooling;
 
 namespace Eddy;
 
@@ -75,19 +74,24 @@ public sealed partial class PooledMemoryStream
     [MethodImpl(MethodImplOptions.NoInlining)]
     private void WriteSlow(ReadOnlySpan<byte> source)
     {
-        // The first write to a default stream, the whole life of most small ones: rent what the general
-        // growth rule would (at least MinimumRentLength, below the segment threshold) without its branches.
-        if (_array is null && _options is null && _kind == StreamKind.Contiguous && _position == 0
-            && (uint)source.Length <= PooledMemoryStreamOptions.DefaultSegmentThreshold)
+        // The first write of a stream, the whole life of most small ones: rent what the general growth rule
+        // would (at least MinimumRentLength and InitialCapacity, while that stays within the segment threshold)
+        // without its branches.
+        if (_array is null && _kind == StreamKind.Contiguous && _position == 0)
         {
-            byte[] array = BlockPool.Shared.Rent(Math.Max(source.Length, PooledMemoryStreamOptions.MinimumRentLength));
-            source.CopyTo(array);
-            _array = array;
-            _arrayStart = 0;
-            _arrayLimit = array.Length;
-            _position = source.Length;
-            _length = source.Length;
-            return;
+            PooledMemoryStreamOptions settings = Settings;
+            int size = Math.Max(source.Length, Math.Max(settings.InitialCapacity, PooledMemoryStreamOptions.MinimumRentLength));
+            if (size <= settings.SegmentThreshold)
+            {
+                byte[] array = RentArray(size);
+                source.CopyTo(array);
+                _array = array;
+                _arrayStart = 0;
+                _arrayLimit = array.Length;
+                _position = source.Length;
+                _length = source.Length;
+                return;
+            }
         }
 
         WriteGeneral(source);

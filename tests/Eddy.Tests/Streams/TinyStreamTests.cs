@@ -109,9 +109,33 @@ public class TinyStreamTests
         {
             stream.Write(new byte[100], 0, 100);
             Assert.Equal(1, pool.Rents);
+            Assert.Equal(PooledMemoryStreamOptions.MinimumRentLength, pool.LastRequest);
         }
 
         Assert.Equal(1, pool.Returns);
+    }
+
+    [Theory]
+    [InlineData(PooledMemoryStreamMode.Auto, 0, 10, 256)]
+    [InlineData(PooledMemoryStreamMode.Auto, 1000, 10, 1000)]
+    [InlineData(PooledMemoryStreamMode.Auto, 0, 5000, 5000)]
+    [InlineData(PooledMemoryStreamMode.Contiguous, 3000, 10, 3000)]
+    [InlineData(PooledMemoryStreamMode.Contiguous, 0, 20_000, 20_000)]
+    [InlineData(PooledMemoryStreamMode.Auto, 20_000, 10, PooledMemoryStreamOptions.DefaultSegmentThreshold)]
+    public void First_write_with_custom_options_rents_what_the_growth_rule_gives(
+        PooledMemoryStreamMode mode, int initialCapacity, int count, int expectedRequest)
+    {
+        var pool = new CountingPool();
+        var options = new PooledMemoryStreamOptions { Mode = mode, InitialCapacity = initialCapacity, Pool = pool };
+        byte[] data = Enumerable.Range(0, count).Select(i => (byte)i).ToArray();
+        using var stream = new PooledMemoryStream(options);
+
+        stream.Write(data, 0, data.Length);
+
+        Assert.Equal(1, pool.Rents);
+        Assert.Equal(expectedRequest, pool.LastRequest);
+        Assert.True(stream.IsContiguous);
+        Assert.Equal(data, stream.ToArray());
     }
 
     [Fact]
@@ -131,9 +155,12 @@ public class TinyStreamTests
 
         public int Returns { get; private set; }
 
+        public int LastRequest { get; private set; }
+
         public override byte[] Rent(int minimumLength)
         {
             Rents++;
+            LastRequest = minimumLength;
             return new byte[Math.Max(minimumLength, 16)];
         }
 
