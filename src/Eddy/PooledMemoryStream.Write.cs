@@ -79,9 +79,8 @@ public sealed partial class PooledMemoryStream
         // without its branches.
         if (_array is null && _kind == StreamKind.Contiguous && _position == 0)
         {
-            PooledMemoryStreamOptions settings = Settings;
-            int size = Math.Max(source.Length, Math.Max(settings.InitialCapacity, PooledMemoryStreamOptions.MinimumRentLength));
-            if (size <= settings.SegmentThreshold)
+            int size = Math.Max(source.Length, FirstRentFloor);
+            if (size <= Settings.SegmentThreshold)
             {
                 byte[] array = RentArray(size);
                 source.CopyTo(array);

@@ -182,6 +182,9 @@ public sealed partial class PooledMemoryStream : Stream, IBufferWriter<byte>
 
     private ArrayPool<byte> BytePool => Settings.EffectivePool;
 
+    /// <summary>The least the first rent asks for: <see cref="PooledMemoryStreamOptions.InitialCapacity"/>, at least <see cref="PooledMemoryStreamOptions.MinimumRentLength"/>.</summary>
+    private int FirstRentFloor => Math.Max(Settings.InitialCapacity, PooledMemoryStreamOptions.MinimumRentLength);
+
     // The default pool is called through its sealed type, so the JIT can inline Rent and Return: through
     // ArrayPool<byte> each would be a virtual call behind a generic static lookup, a third of a tiny stream's cost.
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
@@ -451,9 +454,7 @@ public sealed partial class PooledMemoryStream : Stream, IBufferWriter<byte>
             ThrowHelper.ThrowIOException(StreamTooLongMessage);
         }
 
-        long next = Math.Max(required, capacity == 0
-            ? Math.Max(Settings.InitialCapacity, PooledMemoryStreamOptions.MinimumRentLength)
-            : capacity * 2L);
+        long next = Math.Max(required, capacity == 0 ? FirstRentFloor : capacity * 2L);
         if (mode == PooledMemoryStreamMode.Auto)
         {
             // Never rent past the threshold only to hand the array over at the next growth.

@@ -477,7 +477,7 @@ public sealed partial class SegmentedBuffer<T> : IBufferWriter<T>, IDisposable
 
     private void ReturnArray(T[] array)
     {
-        if (typeof(T) == typeof(byte) && ReferenceEquals(_pool, BlockPool.Shared))
+        if (OnSharedBlockPool)
         {
             if (array.Length != 0)
             {
@@ -493,9 +493,11 @@ public sealed partial class SegmentedBuffer<T> : IBufferWriter<T>, IDisposable
     // The default byte pool is called through its sealed type, so the JIT inlines Rent and Return: through
     // ArrayPool<T> each is a virtual call, a sizeable part of a small buffer's fixed cost. For byte the type
     // test and the casts are folded away at JIT time.
+    private bool OnSharedBlockPool => typeof(T) == typeof(byte) && ReferenceEquals(_pool, BlockPool.Shared);
+
     private T[] RentFromPool(int minimumLength)
     {
-        if (typeof(T) == typeof(byte) && ReferenceEquals(_pool, BlockPool.Shared))
+        if (OnSharedBlockPool)
         {
             return (T[])(object)BlockPool.Shared.Rent(minimumLength);
         }
