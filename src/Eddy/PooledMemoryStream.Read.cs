@@ -29,7 +29,7 @@ public sealed partial class PooledMemoryStream
             }
 
             int n = available < buffer.Length ? (int)available : buffer.Length;
-            new ReadOnlySpan<byte>(_array, (int)_position, n).CopyTo(buffer);
+            BlockCopy.Copy(new ReadOnlySpan<byte>(_array, (int)_position, n), buffer);
             _position += n;
             return n;
         }
@@ -81,10 +81,10 @@ public sealed partial class PooledMemoryStream
         switch (_kind)
         {
             case StreamKind.Contiguous:
-                new ReadOnlySpan<byte>(_array, (int)position, destination.Length).CopyTo(destination);
+                BlockCopy.Copy(new ReadOnlySpan<byte>(_array, (int)position, destination.Length), destination);
                 break;
             case StreamKind.ReadOnly:
-                _rare!.ReadOnly.Span.Slice((int)position, destination.Length).CopyTo(destination);
+                BlockCopy.Copy(_rare!.ReadOnly.Span.Slice((int)position, destination.Length), destination);
                 break;
             default:
                 SegmentedCopy(position, destination);

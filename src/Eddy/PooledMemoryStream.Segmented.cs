@@ -336,7 +336,7 @@ public sealed partial class PooledMemoryStream
             return;
         }
 
-        source.CopyTo(free.AsSpan());
+        BlockCopy.Copy(source, free.AsSpan());
         _array = free.Array;
         _arrayStart = position - free.Offset;
         _arrayLimit = free.Offset + free.Count;

@@ -26,7 +26,7 @@ public sealed partial class PooledMemoryStream
         long index = position - _arrayStart;
         if (array is not null && index >= 0 && (ulong)(index + buffer.Length) <= (ulong)_arrayLimit && position <= _length)
         {
-            buffer.CopyTo(new Span<byte>(array, (int)index, buffer.Length));
+            BlockCopy.Copy(buffer, new Span<byte>(array, (int)index, buffer.Length));
             position += buffer.Length;
             _position = position;
             if (position > _length)
@@ -83,7 +83,7 @@ public sealed partial class PooledMemoryStream
             if (size <= Settings.SegmentThreshold)
             {
                 byte[] array = RentArray(size);
-                source.CopyTo(array);
+                BlockCopy.Copy(source, array);
                 _array = array;
                 _arrayStart = 0;
                 _arrayLimit = array.Length;
@@ -119,7 +119,7 @@ public sealed partial class PooledMemoryStream
                 array.AsSpan((int)_length, (int)(position - _length)).Clear();
             }
 
-            source.CopyTo(array.AsSpan((int)position));
+            BlockCopy.Copy(source, array.AsSpan((int)position));
             _position = end;
             if (end > _length)
             {

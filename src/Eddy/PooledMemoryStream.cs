@@ -466,7 +466,7 @@ public sealed partial class PooledMemoryStream : Stream, IBufferWriter<byte>
         if (array is not null)
         {
             // Bytes past Length are garbage (pooled arrays are not zeroed), so only the written part moves.
-            array.AsSpan(0, (int)Math.Min(_length, capacity)).CopyTo(grown);
+            BlockCopy.Copy(array.AsSpan(0, (int)Math.Min(_length, capacity)), grown);
             ReturnArray(array, Settings.ClearOnReturn);
         }
 

@@ -258,12 +258,12 @@ public ref partial struct BinaryBufferWriter
             int free = _span.Length - _buffered;
             if (bytes.Length <= free)
             {
-                bytes.CopyTo(_span.Slice(_buffered));
+                BlockCopy.Copy(bytes, _span.Slice(_buffered));
                 _buffered += bytes.Length;
                 return;
             }
 
-            bytes.Slice(0, free).CopyTo(_span.Slice(_buffered));
+            BlockCopy.Copy(bytes.Slice(0, free), _span.Slice(_buffered));
             _buffered += free;
             bytes = bytes.Slice(free);
             Acquire(bytes.Length);

@@ -241,7 +241,7 @@ public ref partial struct BinarySequenceReader
     {
         if (destination.Length <= _span.Length)
         {
-            _span.Slice(0, destination.Length).CopyTo(destination);
+            BlockCopy.Copy(_span.Slice(0, destination.Length), destination);
             _span = _span.Slice(destination.Length);
         }
         else
@@ -374,7 +374,7 @@ public ref partial struct BinarySequenceReader
         while (true)
         {
             int take = Math.Min(destination.Length, _span.Length);
-            _span.Slice(0, take).CopyTo(destination);
+            BlockCopy.Copy(_span.Slice(0, take), destination);
             _span = _span.Slice(take);
             destination = destination.Slice(take);
             if (destination.IsEmpty)
@@ -391,13 +391,13 @@ public ref partial struct BinarySequenceReader
     private readonly int Peek(scoped Span<byte> destination)
     {
         int copied = Math.Min(destination.Length, _span.Length);
-        _span.Slice(0, copied).CopyTo(destination);
+        BlockCopy.Copy(_span.Slice(0, copied), destination);
         SequencePosition next = _nextSegment;
         long segmentEnd = _segmentEnd;
         while (copied < destination.Length && segmentEnd < _length && _sequence.TryGet(ref next, out ReadOnlyMemory<byte> memory))
         {
             int take = Math.Min(destination.Length - copied, memory.Length);
-            memory.Span.Slice(0, take).CopyTo(destination.Slice(copied));
+            BlockCopy.Copy(memory.Span.Slice(0, take), destination.Slice(copied));
             copied += take;
             segmentEnd += memory.Length;
         }

@@ -162,7 +162,7 @@ public sealed class PooledBufferWriter<T> : IBufferWriter<T>, IDisposable
             Grow(source.Length);
         }
 
-        source.CopyTo(new Span<T>(_buffer, _index, source.Length));
+        BlockCopy.Copy(source, new Span<T>(_buffer, _index, source.Length));
         _index += source.Length;
     }
 
@@ -244,7 +244,7 @@ public sealed class PooledBufferWriter<T> : IBufferWriter<T>, IDisposable
         long doubled = old.Length == 0 ? _initialCapacity : (long)old.Length * 2;
         int length = (int)Math.Min(MaxArrayLength, Math.Max(required, doubled));
         T[] grown = PooledArrays.Rent(_pool, length);
-        Array.Copy(old, grown, _index);
+        BlockCopy.Copy(new ReadOnlySpan<T>(old, 0, _index), grown);
         _buffer = grown;
         PooledArrays.Return(_pool, old);
     }

@@ -33,7 +33,7 @@ public sealed partial class SegmentedBuffer<T>
         {
             BufferSegment<T> segment = _chunks[index];
             int n = Math.Min(segment.Count - offset, total - copied);
-            new ReadOnlySpan<T>(segment.Array, offset, n).CopyTo(destination.Slice(copied));
+            BlockCopy.Copy(new ReadOnlySpan<T>(segment.Array, offset, n), destination.Slice(copied));
             copied += n;
             if (copied == total)
             {
@@ -81,7 +81,7 @@ public sealed partial class SegmentedBuffer<T>
             {
                 BufferSegment<T> segment = _chunks[index];
                 int n = Math.Min(segment.Count - offset, overwrite - done);
-                source.Slice(done, n).CopyTo(new Span<T>(segment.Array, offset, n));
+                BlockCopy.Copy(source.Slice(done, n), new Span<T>(segment.Array, offset, n));
                 done += n;
                 if (done == overwrite)
                 {
@@ -210,7 +210,7 @@ public sealed partial class SegmentedBuffer<T>
             }
 
             int n = Math.Min(free, source.Length);
-            source.Slice(0, n).CopyTo(new Span<T>(_writeArray, _writePos, n));
+            BlockCopy.Copy(source.Slice(0, n), new Span<T>(_writeArray, _writePos, n));
             _writePos += n;
             source = source.Slice(n);
         }

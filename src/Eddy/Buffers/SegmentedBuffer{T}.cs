@@ -202,7 +202,7 @@ public sealed partial class SegmentedBuffer<T> : IBufferWriter<T>, IDisposable
         int free = _writeArray.Length - _writePos;
         if ((uint)source.Length <= (uint)free && free >= 0)
         {
-            source.CopyTo(new Span<T>(_writeArray, _writePos, free));
+            BlockCopy.Copy(source, new Span<T>(_writeArray, _writePos, free));
             _writePos += source.Length;
             return;
         }

@@ -140,7 +140,7 @@ public sealed class SelfReturningBuffer : MemoryManager<byte>, IDisposable
     public void CopyTo(int offset, Span<byte> destination)
     {
         byte[] array = GetArray(offset, destination.Length);
-        new ReadOnlySpan<byte>(array, offset, destination.Length).CopyTo(destination);
+        BlockCopy.Copy(new ReadOnlySpan<byte>(array, offset, destination.Length), destination);
         GC.KeepAlive(this);
     }
 
@@ -150,7 +150,7 @@ public sealed class SelfReturningBuffer : MemoryManager<byte>, IDisposable
     public void CopyTo(Span<byte> destination)
     {
         byte[] array = GetArray(0, _length);
-        new ReadOnlySpan<byte>(array, 0, _length).CopyTo(destination);
+        BlockCopy.Copy(new ReadOnlySpan<byte>(array, 0, _length), destination);
         GC.KeepAlive(this);
     }
 
@@ -160,7 +160,7 @@ public sealed class SelfReturningBuffer : MemoryManager<byte>, IDisposable
     public void CopyFrom(int offset, ReadOnlySpan<byte> source)
     {
         byte[] array = GetArray(offset, source.Length);
-        source.CopyTo(new Span<byte>(array, offset, source.Length));
+        BlockCopy.Copy(source, new Span<byte>(array, offset, source.Length));
         GC.KeepAlive(this);
     }
 

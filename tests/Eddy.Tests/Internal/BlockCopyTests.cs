@@ -1,0 +1,99 @@
+using System;
+using Eddy.Internal;
+
+namespace Eddy.Tests.Internal;
+
+public class BlockCopyTests
+{
+    private static byte[] Pattern(int length)
+    {
+        var bytes = new byte[length];
+        for (int i = 0; i < bytes.Length; i++)
+        {
+            bytes[i] = (byte)(i * 31 + 7);
+        }
+
+        return bytes;
+    }
+
+    [Theory]
+    [InlineData(0)]
+    [InlineData(1)]
+    [InlineData(2047)]
+    [InlineData(2048)]
+    [InlineData(2049)]
+    [InlineData(8192)]
+    [InlineData(70_001)]
+    public void Copies_every_byte_at_every_distance_class(int length)
+    {
+        byte[] source = Pattern(length);
+        // One array holds source and destination, so the distance between them is exact.
+        byte[] arena = new byte[length * 2 + 3 * 4096];
+        source.CopyTo(arena, 0);
+        foreach (int distance in new[] { 0, 8, 24, 64, 255, 256, 1000, 4072, 4088 })
+        {
+            int to = length + 4096 - (length % 4096) + distance;
+            Array.Clear(arena, length, arena.Length - length);
+            BlockCopy.Copy(new ReadOnlySpan<byte>(arena, 0, length), new Span<byte>(arena, to, length));
+            Assert.True(new ReadOnlySpan<byte>(arena, to, length).SequenceEqual(source), $"distance {distance}");
+            Assert.Equal(0, arena[to + length]);
+        }
+    }
+
+    [Theory]
+    [InlineData(24)]
+    [InlineData(4072)]
+    [InlineData(100)]
+    public void Overlapping_ranges_copy_as_memmove_does_in_both_directions(int shift)
+    {
+        const int length = 10_000;
+        byte[] expectedUp = Pattern(length + shift);
+        byte[] up = (byte[])expectedUp.Clone();
+        Array.Copy(expectedUp, 0, expectedUp, shift, length);
+        BlockCopy.Copy(new ReadOnlySpan<byte>(up, 0, length), new Span<byte>(up, shift, length));
+        Assert.Equal(expectedUp, up);
+
+        byte[] expectedDown = Pattern(length + shift);
+        byte[] down = (byte[])expectedDown.Clone();
+        Array.Copy(expectedDown, shift, expectedDown, 0, length);
+        BlockCopy.Copy(new ReadOnlySpan<byte>(down, shift, length), new Span<byte>(down, 0, length));
+        Assert.Equal(expectedDown, down);
+    }
+
+    [Fact]
+    public void Alias_window_is_a_small_distance_upwards_between_separate_ranges()
+    {
+        byte[] arena = new byte[64 * 1024];
+        const int length = 8192;
+        Assert.True(BlockCopy.InAliasWindow(new ReadOnlySpan<byte>(arena, 0, length), new Span<byte>(arena, 8192 + 24, length)));
+        Assert.True(BlockCopy.InAliasWindow(new ReadOnlySpan<byte>(arena, 0, length), new Span<byte>(arena, 3 * 4096, length)));
+        Assert.False(BlockCopy.InAliasWindow(new ReadOnlySpan<byte>(arena, 0, length), new Span<byte>(arena, 8192 + BlockCopy.AliasWindow, length)));
+        // Destination a little below the source: loads run ahead of the stores, no false dependency.
+        Assert.False(BlockCopy.InAliasWindow(new ReadOnlySpan<byte>(arena, 3 * 4096 + 24, length), new Span<byte>(arena, 0, length)));
+        // Overlap is memmove's business, whatever the distance.
+        Assert.False(BlockCopy.InAliasWindow(new ReadOnlySpan<byte>(arena, 0, length), new Span<byte>(arena, 8, length)));
+    }
+
+    [Fact]
+    public void A_short_destination_throws_what_CopyTo_throws()
+    {
+        byte[] source = new byte[5000];
+        byte[] destination = new byte[4999];
+        Assert.Throws<ArgumentException>("destination", () => BlockCopy.Copy(source, destination));
+        Assert.Throws<ArgumentException>("destination", () => BlockCopy.Copy(new byte[10], new byte[9]));
+    }
+
+    [Fact]
+    public void Element_typed_copy_handles_bytes_and_other_types()
+    {
+        byte[] bytes = Pattern(9000);
+        byte[] copy = new byte[9000];
+        BlockCopy.Copy<byte>(bytes, copy);
+        Assert.Equal(bytes, copy);
+
+        string[] names = { "a", "b", "c" };
+        string[] target = new string[3];
+        BlockCopy.Copy<string>(names, target);
+        Assert.Equal(names, target);
+    }
+}
