@@ -194,7 +194,7 @@ public sealed partial class SegmentedBuffer<T>
         _headOffset = 0;
         _cursor = 0;
         SetWriteChunk(0, head, count);
-        GrowNextChunkLength(array.Length);
+        SizeNextChunk(0);
     }
 
     /// <summary>Appends <paramref name="source"/>, filling the write chunk and then fresh chunks.</summary>

@@ -461,18 +461,33 @@ public sealed partial class SegmentedBuffer<T> : IBufferWriter<T>, IDisposable
         _writeStart = segment.Start;
     }
 
-    /// <summary>Rents a chunk of at least <paramref name="need"/> elements and grows the next length geometrically.</summary>
+    /// <summary>Rents a chunk of at least <paramref name="need"/> elements and sets the next chunk's length.</summary>
     private T[] RentChunkArray(int need)
     {
         T[] array = RentFromPool(Math.Max(need, _nextChunkLength));
-        GrowNextChunkLength(array.Length);
+        SizeNextChunk(array.Length);
         return array;
     }
 
-    private void GrowNextChunkLength(int lastLength)
+    /// <summary>
+    /// Sizes the next chunk at a quarter of everything held (the chunks in the list plus
+    /// <paramref name="pendingLength"/>, one just rented or adopted), rounded down to a power of two and kept
+    /// within [initial, maximum] chunk length. Chunks still grow geometrically (four of a size, then twice that),
+    /// but the free tail of the last chunk stays below a quarter of the content, where doubling would leave up to
+    /// half of the memory unused. Summing the list costs a few loads per chunk opened, never per write.
+    /// </summary>
+    private void SizeNextChunk(int pendingLength)
     {
-        long basis = Math.Max(_nextChunkLength, Math.Min(lastLength, _maxChunkLength));
-        _nextChunkLength = (int)Math.Min(_maxChunkLength, basis * 2);
+        long held = pendingLength;
+        BufferSegment<T>[] chunks = _chunks;
+        for (int i = 0; i < _chunkCount; i++)
+        {
+            held += chunks[i].Array.Length;
+        }
+
+        long quarter = Math.Min(held >> 2, _maxChunkLength);
+        int next = quarter <= 1 ? 1 : 1 << SizeClass.Log2((uint)quarter);
+        _nextChunkLength = Math.Min(_maxChunkLength, Math.Max(_initialChunkLength, next));
     }
 
     private void ReturnArray(T[] array)

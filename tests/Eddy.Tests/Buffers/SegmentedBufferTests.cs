@@ -70,7 +70,10 @@ public class SegmentedBufferTests
                 buffer.Advance(1);
             }
 
-            Assert.Equal(new[] { 16, 32, 64, 128, 128, 128, 128, 128, 128, 128 }, pool.RequestedLengths.Take(10));
+            // Each chunk is a quarter of what is held, rounded down to a power of two: four of a size, then
+            // twice that, from the initial length up to the cap.
+            int[] expected = Enumerable.Repeat(16, 8).Concat(Enumerable.Repeat(32, 4)).Concat(Enumerable.Repeat(64, 4)).Concat(Enumerable.Repeat(128, 4)).ToArray();
+            Assert.Equal(expected, pool.RequestedLengths);
             Assert.Equal(1000, buffer.Length);
         }
 
@@ -468,15 +471,16 @@ public class SegmentedBufferTests
         var pool = new TrackingArrayPool<byte>();
         using (var buffer = new SegmentedBuffer<byte>(pool, 16, 1024))
         {
-            byte[] adopted = pool.RentExact(100);
+            byte[] adopted = pool.RentExact(1000);
             Pattern(60).CopyTo(adopted, 0);
             buffer.AdoptFirstChunk(adopted, 60);
             Assert.Equal(60, buffer.Length);
             Assert.True(MemoryMarshalTryGetArray(buffer.AsReadOnlySequence().First, out byte[]? array));
             Assert.Same(adopted, array);
-            buffer.Write(Pattern(100, 60));
-            Assert.Equal(Pattern(160), buffer.ToArray());
-            Assert.Equal(200, pool.RequestedLengths[^1]);
+            buffer.Write(Pattern(1000, 60));
+            Assert.Equal(Pattern(1060), buffer.ToArray());
+            // The next chunk is a quarter of what is held (1000), rounded down to a power of two.
+            Assert.Equal(128, pool.RequestedLengths[^1]);
             Assert.Throws<InvalidOperationException>(() => buffer.AdoptFirstChunk(new byte[10], 0));
             Assert.Throws<ArgumentOutOfRangeException>(() => new SegmentedBuffer<byte>().AdoptFirstChunk(new byte[10], 11));
         }
