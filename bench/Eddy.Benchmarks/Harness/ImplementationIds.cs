@@ -20,6 +20,12 @@ public static class ImplementationIds
     public const string CommunityToolkit = "CommunityToolkit";
     public const string NewArray = "NewArray";
 
+    /// <summary>Eddy on blocks placed about 1 KiB apart modulo 4 KiB (the layout workload's baseline).</summary>
+    public const string EddySpreadBlocks = "Eddy-spread-blocks";
+
+    /// <summary>Eddy on blocks pinned back to back, 24 bytes apart modulo 4 KiB.</summary>
+    public const string EddyBackToBackBlocks = "Eddy-back-to-back-blocks";
+
     /// <summary>The same copies into a preallocated array: no growth, no pooling, the physical limit.</summary>
     public const string Floor = "Floor";
 
@@ -27,6 +33,6 @@ public static class ImplementationIds
     public static readonly string[] All =
     [
         Eddy, EddyContiguous, EddySegmented, EddyConcurrent, EddyThreadStatic, EddySelfReturningDropped, EddySelfReturningDisposed, MemoryStream, RecyclableMemoryStream, ArrayPoolShared, BinaryWriter,
-        ArrayBufferWriter, CommunityToolkit, NewArray, Floor,
+        ArrayBufferWriter, CommunityToolkit, NewArray, EddySpreadBlocks, EddyBackToBackBlocks, Floor,
     ];
 }

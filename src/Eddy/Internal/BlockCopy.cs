@@ -13,9 +13,10 @@ namespace Eddy.Internal;
 /// the C library's <c>memmove</c>. On some CPUs that routine's string-copy path (<c>rep movsb</c>) runs 10-40
 /// times slower when the destination starts a little above the source modulo the 4 KiB page size (loads
 /// falsely wait on earlier stores to the same page offset). Two power-of-two <c>byte[]</c> blocks that the
-/// allocator or a compacting GC places back to back are exactly such a pair. In that window this class copies
-/// in pieces of at most <see cref="ManagedCopyLimit"/> bytes, which stay on the managed path; everywhere else it
-/// is <see cref="Span{T}.CopyTo(Span{T})"/>. docs/design.md ("Copies and memory layout") has the sweep.
+/// allocator or a compacting GC places back to back are exactly such a pair. On such a CPU (a one-time probe
+/// tells) this class copies in that window in pieces of at most <see cref="ManagedCopyLimit"/> bytes, which stay
+/// on the managed path; everywhere else, and on CPUs without the cliff, it is <see cref="Span{T}.CopyTo(Span{T})"/>.
+/// docs/design.md ("Copies and memory layout") has the measurements.
 /// </remarks>
 internal static class BlockCopy
 {
@@ -61,16 +62,27 @@ internal static class BlockCopy
         source.CopyTo(destination);
     }
 
+    /// <summary>
+    /// Whether long copies in the alias window go in managed-sized pieces: decided once per process by
+    /// <see cref="AliasProbe"/>, or forced by the <c>Eddy.BlockCopy.SplitAliasedCopies</c> AppContext switch.
+    /// </summary>
+    internal static bool SplitsAliasedCopies => AliasProbe.MemmoveIsSlowWhenAliased;
+
     [MethodImpl(MethodImplOptions.NoInlining)]
     private static void CopyLong(ReadOnlySpan<byte> source, Span<byte> destination)
     {
-        if (source.Length > destination.Length || !InAliasWindow(source, destination))
+        if (!AliasProbe.MemmoveIsSlowWhenAliased || source.Length > destination.Length || !InAliasWindow(source, destination))
         {
             // A too-short destination throws CopyTo's own ArgumentException.
             source.CopyTo(destination);
             return;
         }
 
+        CopyInPieces(source, destination);
+    }
+
+    internal static void CopyInPieces(ReadOnlySpan<byte> source, Span<byte> destination)
+    {
         int done = 0;
         while (done < source.Length)
         {
@@ -98,6 +110,60 @@ internal static class BlockCopy
             }
 
             return (distance & (PageSize - 1)) < AliasWindow;
+        }
+    }
+
+    /// <summary>
+    /// Measures once whether this machine's <c>memmove</c> has the aliasing cliff: the fastest of several 8 KiB
+    /// copies at a distance of 24 bytes against the fastest at a safe distance. CPUs with the cliff are 10-40 times
+    /// slower there, CPUs without it are within noise, so a factor of 3 separates them with a wide margin; on a
+    /// CPU without the cliff, splitting would only cost time. The probe takes microseconds and runs on the first
+    /// copy longer than <see cref="ManagedCopyLimit"/>.
+    /// </summary>
+    private static class AliasProbe
+    {
+        public static readonly bool MemmoveIsSlowWhenAliased = Decide();
+
+        private static unsafe bool Decide()
+        {
+            if (AppContext.TryGetSwitch("Eddy.BlockCopy.SplitAliasedCopies", out bool forced))
+            {
+                return forced;
+            }
+
+            const int length = 8192;
+            const int rounds = 7;
+            const int copiesPerRound = 8;
+            byte[] arena = new byte[3 * length + 3 * PageSize];
+            fixed (byte* start = arena)
+            {
+                // Pinned for the probe, so the distances below are the real ones.
+                int source = (int)((PageSize - ((long)start & (PageSize - 1))) & (PageSize - 1));
+                int aliased = source + length + PageSize + 24;
+                int safe = source + length + PageSize + 1048;
+                long bestAliased = long.MaxValue;
+                long bestSafe = long.MaxValue;
+                for (int round = 0; round < rounds; round++)
+                {
+                    bestAliased = Math.Min(bestAliased, Time(arena, source, aliased, length, copiesPerRound));
+                    bestSafe = Math.Min(bestSafe, Time(arena, source, safe, length, copiesPerRound));
+                }
+
+                return bestAliased > 3 * Math.Max(bestSafe, 1);
+            }
+        }
+
+        private static long Time(byte[] arena, int from, int to, int length, int copies)
+        {
+            var source = new ReadOnlySpan<byte>(arena, from, length);
+            var destination = new Span<byte>(arena, to, length);
+            long start = System.Diagnostics.Stopwatch.GetTimestamp();
+            for (int i = 0; i < copies; i++)
+            {
+                source.CopyTo(destination);
+            }
+
+            return System.Diagnostics.Stopwatch.GetTimestamp() - start;
         }
     }
 }

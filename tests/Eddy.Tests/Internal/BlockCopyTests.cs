@@ -41,6 +41,19 @@ public class BlockCopyTests
     }
 
     [Theory]
+    [InlineData(2049)]
+    [InlineData(4096)]
+    [InlineData(10_000)]
+    public void Piecewise_copy_moves_every_byte(int length)
+    {
+        byte[] source = Pattern(length);
+        byte[] destination = new byte[length + 1];
+        BlockCopy.CopyInPieces(source, destination);
+        Assert.True(destination.AsSpan(0, length).SequenceEqual(source));
+        Assert.Equal(0, destination[length]);
+    }
+
+    [Theory]
     [InlineData(24)]
     [InlineData(4072)]
     [InlineData(100)]
