@@ -10,8 +10,9 @@ using Eddy.Benchmarks.Harness;
 namespace Eddy.Benchmarks;
 
 /// <summary>
-/// Entry point. "--quick" runs every issue 6 workload on a parameter subset with a short in-process job; any
-/// other arguments go to BenchmarkSwitcher (e.g. --filter '*'). Either way the run ends with a comparison table
+/// Entry point. "--quick" runs every workload on a parameter subset with a short in-process job;
+/// "--no-force-gc" stops BenchmarkDotNet from forcing a full collection between iterations; any other arguments
+/// go to BenchmarkSwitcher (e.g. --filter '*'). Either way the run ends with a comparison table
 /// on the console and artifacts/bench/summary.json, summary.md and one SVG chart per workload.
 /// </summary>
 public static class Program
@@ -21,10 +22,11 @@ public static class Program
         ArgumentNullException.ThrowIfNull(args);
         var clock = Stopwatch.StartNew();
         bool quick = args.Contains("--quick", StringComparer.Ordinal);
-        string[] rest = args.Where(a => a != "--quick").ToArray();
+        bool forceGc = !args.Contains("--no-force-gc", StringComparer.Ordinal);
+        string[] rest = args.Where(a => a != "--quick" && a != "--no-force-gc").ToArray();
         BenchmarkMode.Quick = quick;
 
-        var config = BenchmarkConfigs.Create(quick, Path.Combine(RepositoryPaths.BenchArtifacts, "bdn"));
+        var config = BenchmarkConfigs.Create(quick, Path.Combine(RepositoryPaths.BenchArtifacts, "bdn"), forceGc);
         IEnumerable<Summary> summaries = quick && rest.Length == 0
             ? BenchmarkRunner.Run(WorkloadCatalog.WorkloadTypes(), config)
             : BenchmarkSwitcher.FromAssembly(typeof(Program).Assembly).Run(rest, config);
@@ -38,9 +40,18 @@ public static class Program
         }
 
         Console.WriteLine();
-        Console.WriteLine($"===== Eddy benchmark comparison ({(quick ? "quick" : "full")} mode; Mean per operation, Allocated per operation, GC collections per 1,000 operations) =====");
+        Console.WriteLine($"===== Eddy benchmark comparison ({(quick ? "quick" : "full")} mode; Median per operation, Allocated per operation, GC collections per 1,000 operations) =====");
         ComparisonTable.WriteText(Console.Out, rows);
         Console.WriteLine();
+        if (rows.Any(r => r.Workload == "k4os"))
+        {
+            string held = HeldBytesTable.ToMarkdown(HeldBytesTable.Measure());
+            Console.WriteLine("[k4os memory] bytes held per byte stored after the write phase");
+            Console.WriteLine(held);
+            Directory.CreateDirectory(RepositoryPaths.BenchArtifacts);
+            File.WriteAllText(Path.Combine(RepositoryPaths.BenchArtifacts, "held-bytes.md"), held);
+        }
+
         foreach (string path in ArtifactWriter.WriteAll(RepositoryPaths.BenchArtifacts, rows))
         {
             Console.WriteLine($"wrote {Path.GetRelativePath(RepositoryPaths.Root, path)}");
@@ -55,7 +66,7 @@ public static class Program
         return failed.Count == 0 ? 0 : 1;
     }
 
-    /// <summary>Workloads in issue 6's order; within one, BenchmarkDotNet's order (parameters, then methods).</summary>
+    /// <summary>Workloads in the catalog's order; within one, BenchmarkDotNet's order (parameters, then methods).</summary>
     private static IReadOnlyList<ResultRow> OrderForReading(IReadOnlyList<ResultRow> rows)
     {
         var order = WorkloadCatalog.Order;

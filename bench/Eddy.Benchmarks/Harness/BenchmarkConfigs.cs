@@ -10,27 +10,36 @@ namespace Eddy.Benchmarks.Harness;
 public static class BenchmarkConfigs
 {
     /// <summary>
-    /// The quick job: in-process (no per-run project build), one launch, 5 warm-up and 3 measured iterations of
-    /// about 100 ms, no overhead evaluation. Good for seeing who wins; not for sub-nanosecond differences.
+    /// The quick job: in-process (no per-run project build), one launch, 5 warm-up and 9 measured iterations of
+    /// about 60 ms, no overhead evaluation. Tables report the median iteration, so one iteration slowed by a
+    /// neighbour on a shared machine does not move a row.
     /// </summary>
-    /// <remarks>With 2 warm-ups, single rows came out 2-6x slow now and then (a thread-static pool pair at 35 ns
-    /// instead of 14, a 128-byte MemoryStream at 291 ns instead of 50), as if measured before the JIT's tier-up
-    /// had replaced the method; 5 warm-ups cost about a minute per full quick run.</remarks>
+    /// <remarks>Fewer than 5 warm-ups let single rows be measured before the JIT's tier-up had replaced the
+    /// method.</remarks>
     public static Job QuickJob { get; } = Job.Default
         .WithId("Quick")
         .WithToolchain(InProcessEmitToolchain.Instance)
         .WithLaunchCount(1)
         .WithWarmupCount(5)
-        .WithIterationCount(3)
-        .WithIterationTime(TimeInterval.FromMilliseconds(100))
+        .WithIterationCount(9)
+        .WithIterationTime(TimeInterval.FromMilliseconds(60))
         .WithEvaluateOverhead(false);
 
-    /// <summary>BenchmarkDotNet's defaults plus the memory diagnoser; quick mode adds <see cref="QuickJob"/>.</summary>
-    public static IConfig Create(bool quick, string artifactsPath)
+    /// <summary>
+    /// BenchmarkDotNet's defaults plus the memory diagnoser; quick mode adds <see cref="QuickJob"/>. With
+    /// <paramref name="forceGc"/> false, BenchmarkDotNet does not force a full collection between iterations
+    /// (its default does), for a run that keeps whatever heap layout the process has.
+    /// </summary>
+    public static IConfig Create(bool quick, string artifactsPath, bool forceGc = true)
     {
         var config = DefaultConfig.Instance
             .AddDiagnoser(MemoryDiagnoser.Default)
             .WithArtifactsPath(artifactsPath);
-        return quick ? config.AddJob(QuickJob) : config;
+        if (quick)
+        {
+            return config.AddJob(QuickJob.WithGcForce(forceGc));
+        }
+
+        return forceGc ? config : config.AddJob(Job.Default.WithGcForce(false).AsDefault());
     }
 }

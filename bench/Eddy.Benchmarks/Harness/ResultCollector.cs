@@ -33,7 +33,7 @@ public static class ResultCollector
                 parameter,
                 implementation,
                 benchmark.Descriptor.Baseline,
-                report.ResultStatistics.Mean,
+                report.ResultStatistics.Median,
                 gc.GetBytesAllocatedPerOperation(benchmark),
                 gc.Gen0Collections * perThousand,
                 gc.Gen1Collections * perThousand,

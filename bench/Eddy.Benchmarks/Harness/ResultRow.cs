@@ -5,19 +5,19 @@ namespace Eddy.Benchmarks.Harness;
 /// <param name="Parameter">The parameter values in readable form, e.g. "128 KiB" or "ParallelNum=5, 1 KB".</param>
 /// <param name="Implementation">An id of <see cref="ImplementationIds"/> (or the method name for other classes).</param>
 /// <param name="IsBaseline">Whether this is the class's Baseline = true method (the BCL type).</param>
-/// <param name="MeanNs">Mean time per operation in nanoseconds.</param>
+/// <param name="MedianNs">Median time per operation in nanoseconds (robust to the outlier iterations of a shared machine).</param>
 /// <param name="AllocatedBytes">Bytes allocated per operation, or null when it was not measured.</param>
 /// <param name="Gen0">Gen0 collections per 1,000 operations.</param>
 /// <param name="Gen1">Gen1 collections per 1,000 operations.</param>
 /// <param name="Gen2">Gen2 collections per 1,000 operations.</param>
-/// <param name="RatioToBaseline">Mean over the baseline's mean for the same parameter, when there is one.</param>
-/// <param name="RatioToFloor">Mean over the Floor's mean for the same parameter, when the workload has a Floor.</param>
+/// <param name="RatioToBaseline">Median over the baseline's median for the same parameter, when there is one.</param>
+/// <param name="RatioToFloor">Median over the Floor's median for the same parameter, when the workload has a Floor.</param>
 public sealed record ResultRow(
     string Workload,
     string Parameter,
     string Implementation,
     bool IsBaseline,
-    double MeanNs,
+    double MedianNs,
     long? AllocatedBytes,
     double Gen0,
     double Gen1,

@@ -21,19 +21,19 @@ public static class ResultRows
         {
             if (row.IsBaseline)
             {
-                baselines[(row.Workload, row.Parameter)] = row.MeanNs;
+                baselines[(row.Workload, row.Parameter)] = row.MedianNs;
             }
 
             if (row.Implementation == ImplementationIds.Floor)
             {
-                floors[(row.Workload, row.Parameter)] = row.MeanNs;
+                floors[(row.Workload, row.Parameter)] = row.MedianNs;
             }
         }
 
         return list.Select(row => row with
         {
-            RatioToBaseline = Ratio(row.MeanNs, baselines, (row.Workload, row.Parameter)),
-            RatioToFloor = Ratio(row.MeanNs, floors, (row.Workload, row.Parameter)),
+            RatioToBaseline = Ratio(row.MedianNs, baselines, (row.Workload, row.Parameter)),
+            RatioToFloor = Ratio(row.MedianNs, floors, (row.Workload, row.Parameter)),
         }).ToList();
     }
 

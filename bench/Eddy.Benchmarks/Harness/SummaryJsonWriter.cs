@@ -6,7 +6,7 @@ using System.Text.Json;
 namespace Eddy.Benchmarks.Harness;
 
 /// <summary>
-/// Writes artifacts/bench/summary.json: a JSON array of {"workload", "parameter", "implementation", "mean_ns",
+/// Writes artifacts/bench/summary.json: a JSON array of {"workload", "parameter", "implementation", "median_ns",
 /// "allocated_bytes", "gen0", "ratio_to_baseline"} (issue 6), plus "gen1", "gen2", "is_baseline" and
 /// "ratio_to_floor". A value that was not measured, or a ratio without a reference row, is null.
 /// </summary>
@@ -23,7 +23,7 @@ public static class SummaryJsonWriter
             json.WriteString("workload", row.Workload);
             json.WriteString("parameter", row.Parameter);
             json.WriteString("implementation", row.Implementation);
-            json.WriteNumber("mean_ns", row.MeanNs);
+            json.WriteNumber("median_ns", row.MedianNs);
             WriteNullable(json, "allocated_bytes", row.AllocatedBytes);
             json.WriteNumber("gen0", row.Gen0);
             WriteNullable(json, "ratio_to_baseline", row.RatioToBaseline);

@@ -46,9 +46,7 @@ public class LayoutBenchmarks
     [ParamsSource(nameof(CaseValues))]
     public LayoutCase Case { get; set; }
 
-    public static IEnumerable<LayoutCase> CaseValues => BenchmarkMode.Select(
-        full: Enum.GetValues<LayoutCase>(),
-        quick: [LayoutCase.K4os64KiB, LayoutCase.Write2k10KB, LayoutCase.BufferWriter1MiB]);
+    public static IEnumerable<LayoutCase> CaseValues => Enum.GetValues<LayoutCase>();
 
     [GlobalSetup]
     public void Setup()

@@ -13,7 +13,7 @@ public class HarnessTests
 {
     private static readonly ResultRow[] s_rows =
     [
-        new("k4os", "128 B", ImplementationIds.MemoryStream, IsBaseline: true, MeanNs: 50, AllocatedBytes: 400, Gen0: 0.04, Gen1: 0, Gen2: 0),
+        new("k4os", "128 B", ImplementationIds.MemoryStream, IsBaseline: true, MedianNs: 50, AllocatedBytes: 400, Gen0: 0.04, Gen1: 0, Gen2: 0),
         new("k4os", "128 B", ImplementationIds.RecyclableMemoryStream, false, 250, 280, 0.03, 0, 0),
         new("k4os", "128 B", ImplementationIds.Floor, false, 10, 0, 0, 0, 0),
         new("k4os", "128 MiB", ImplementationIds.MemoryStream, true, 120e6, 400L << 20, 4800, 4800, 4800),
@@ -54,7 +54,7 @@ public class HarnessTests
         Assert.Equal("k4os", first.GetProperty("workload").GetString());
         Assert.Equal("128 B", first.GetProperty("parameter").GetString());
         Assert.Equal("MemoryStream", first.GetProperty("implementation").GetString());
-        Assert.Equal(50, first.GetProperty("mean_ns").GetDouble());
+        Assert.Equal(50, first.GetProperty("median_ns").GetDouble());
         Assert.Equal(400, first.GetProperty("allocated_bytes").GetInt64());
         Assert.Equal(0.04, first.GetProperty("gen0").GetDouble());
         Assert.Equal(1.0, first.GetProperty("ratio_to_baseline").GetDouble());
@@ -125,7 +125,7 @@ public class HarnessTests
         string markdown = output.ToString();
 
         Assert.Contains("### [k4os]", markdown, StringComparison.Ordinal);
-        Assert.Contains("| Parameter | Implementation | Mean | Allocated | Gen0 | Gen1 | Gen2 | vs baseline | vs Floor |", markdown, StringComparison.Ordinal);
+        Assert.Contains("| Parameter | Implementation | Median | Allocated | Gen0 | Gen1 | Gen2 | vs baseline | vs Floor |", markdown, StringComparison.Ordinal);
         int tableRows = markdown.Split('\n').Count(l => l.StartsWith("| ", StringComparison.Ordinal) && !l.StartsWith("| Parameter", StringComparison.Ordinal));
         Assert.Equal(s_rows.Length, tableRows);
     }
