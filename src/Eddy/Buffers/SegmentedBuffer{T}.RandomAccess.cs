@@ -197,7 +197,12 @@ public sealed partial class SegmentedBuffer<T>
         SizeNextChunk(0);
     }
 
-    /// <summary>Appends <paramref name="source"/>, filling the write chunk and then fresh chunks.</summary>
+    /// <summary>
+    /// Appends <paramref name="source"/>, filling the write chunk and then fresh chunks. A long write asks for a
+    /// chunk of the largest power of two that the rest of it fills completely, up to the length written so far
+    /// (growth stays geometric, so shrinking later still frees most chunks): one big write takes a few chunks that
+    /// end up full rather than many small ones.
+    /// </summary>
     private void Append(ReadOnlySpan<T> source)
     {
         while (!source.IsEmpty)
@@ -205,7 +210,9 @@ public sealed partial class SegmentedBuffer<T>
             int free = _writeArray.Length - _writePos;
             if (free == 0)
             {
-                OpenChunk(1);
+                long written = Math.Max(_initialChunkLength, _writeStart + _writePos);
+                int rest = (int)Math.Min(Math.Min(source.Length, _maxChunkLength), written);
+                OpenChunk(1 << SizeClass.Log2((uint)rest));
                 free = _writeArray.Length - _writePos;
             }
 
