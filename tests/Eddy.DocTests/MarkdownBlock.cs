@@ -50,10 +50,13 @@ public sealed partial class MarkdownBlock
 
     public bool HasFlag(string flag) => Flags.Contains(flag);
 
-    /// <summary>Every markdown file the tests cover: README.md and docs/*.md.</summary>
+    /// <summary>Every markdown file the tests cover: README.md, docs/*.md, samples/README.md and the
+    /// dependency-injection package's README.</summary>
     public static IEnumerable<string> DocumentFiles(string root) =>
         new[] { Path.Combine(root, "README.md") }
-            .Concat(Directory.GetFiles(Path.Combine(root, "docs"), "*.md").Order(StringComparer.Ordinal));
+            .Concat(Directory.GetFiles(Path.Combine(root, "docs"), "*.md").Order(StringComparer.Ordinal))
+            .Append(Path.Combine(root, "samples", "README.md"))
+            .Append(Path.Combine(root, "src", "Eddy.Extensions.DependencyInjection", "README.md"));
 
     public static IReadOnlyList<MarkdownBlock> ReadAll(string root) =>
         DocumentFiles(root).SelectMany(path => Parse(Path.GetRelativePath(root, path).Replace('\\', '/'), System.IO.File.ReadAllText(path))).ToList();
