@@ -66,6 +66,31 @@ public class DocBlockTests
     }
 
     [Fact]
+    public void Paths_in_shell_blocks_exist()
+    {
+        var missing = new List<string>();
+        int seen = 0;
+        foreach (MarkdownBlock block in s_blocks.Value.Where(b => b.Language == "bash"))
+        {
+            foreach (System.Text.RegularExpressions.Match path in System.Text.RegularExpressions.Regex.Matches(block.Code, @"(?<![\w/.-])(?:src|samples|tests|bench|docs)/[\w./{},-]*[\w}]"))
+            {
+                seen++;
+
+                // Build outputs exist only after a build in that configuration.
+                if (!path.Value.Contains("/bin/", StringComparison.Ordinal)
+                    && !System.IO.File.Exists(System.IO.Path.Combine(RepositoryRoot.Path, path.Value))
+                    && !System.IO.Directory.Exists(System.IO.Path.Combine(RepositoryRoot.Path, path.Value)))
+                {
+                    missing.Add($"{block.Id}: {path.Value}");
+                }
+            }
+        }
+
+        Assert.True(seen >= 5, $"only {seen} paths found in shell blocks: is the pattern still right?");
+        Assert.True(missing.Count == 0, "paths named in shell blocks that do not exist: " + string.Join(", ", missing));
+    }
+
+    [Fact]
     public void The_docs_hold_the_blocks_the_tests_expect()
     {
         var csharp = s_blocks.Value.Where(b => b.IsCSharp).ToList();
