@@ -1,9 +1,10 @@
 using System;
 using System.Buffers;
+using System.Collections.Generic;
+using System.Runtime.CompilerServices;
 using Eddy;
 using Eddy.Extensions.DependencyInjection;
 using Eddy.Pooling;
-using Microsoft.Extensions.DependencyInjection.Extensions;
 
 // The conventional namespace for IServiceCollection extensions, so AddEddy shows up wherever services are configured.
 namespace Microsoft.Extensions.DependencyInjection;
@@ -11,11 +12,16 @@ namespace Microsoft.Extensions.DependencyInjection;
 /// <summary>Registers Eddy's pools in an <see cref="IServiceCollection"/>.</summary>
 public static class EddyServiceCollectionExtensions
 {
+    // What AddEddy added to each collection, so that a later call can replace exactly that.
+    private static readonly ConditionalWeakTable<IServiceCollection, List<ServiceDescriptor>> s_registrations = new();
+
     /// <summary>
     /// Registers, as singletons: <see cref="BlockPool"/>, <see cref="ArrayPool{T}"/> of <see cref="byte"/>
     /// (the same <see cref="BlockPool"/>), <see cref="PooledMemoryStreamOptions"/> and
     /// <see cref="PooledMemoryStreamPool"/>. Each is added only when the collection has no registration of that
-    /// service yet, so registrations made before this call win, and a second call changes nothing.
+    /// service that the application made itself, so such registrations win, before or after this call.
+    /// Called again on the same collection, the later call wins: it removes what the earlier <c>AddEddy</c>
+    /// registered and registers from its own options.
     /// </summary>
     /// <remarks>
     /// <para>With no options set the services are Eddy's process-wide objects: <see cref="BlockPool.Shared"/>,
@@ -47,19 +53,40 @@ public static class EddyServiceCollectionExtensions
             throw new ArgumentOutOfRangeException(nameof(configure), maxRetainedStreams, "EddyOptions.MaxRetainedStreams must not be negative.");
         }
 
-        if (blockPoolOptions is null)
+        // The later call wins: take out what an earlier AddEddy on this collection added (registrations the
+        // application made itself are not in that list and stay).
+        List<ServiceDescriptor> added = s_registrations.GetValue(services, static _ => new List<ServiceDescriptor>());
+        lock (added)
         {
-            services.TryAddSingleton(BlockPool.Shared);
-        }
-        else
-        {
-            services.TryAddSingleton(_ => new BlockPool(blockPoolOptions));
+            foreach (ServiceDescriptor earlier in added)
+            {
+                services.Remove(earlier);
+            }
+
+            added.Clear();
+            TryAdd(services, added, blockPoolOptions is null
+                ? ServiceDescriptor.Singleton(BlockPool.Shared)
+                : ServiceDescriptor.Singleton(_ => new BlockPool(blockPoolOptions)));
+            TryAdd(services, added, ServiceDescriptor.Singleton<ArrayPool<byte>>(static provider => provider.GetRequiredService<BlockPool>()));
+            TryAdd(services, added, ServiceDescriptor.Singleton(provider => ResolveStreamOptions(streamOptions, provider.GetRequiredService<BlockPool>())));
+            TryAdd(services, added, ServiceDescriptor.Singleton(provider => CreateStreamPool(provider.GetRequiredService<PooledMemoryStreamOptions>(), maxRetainedStreams)));
         }
 
-        services.TryAddSingleton<ArrayPool<byte>>(static provider => provider.GetRequiredService<BlockPool>());
-        services.TryAddSingleton(provider => ResolveStreamOptions(streamOptions, provider.GetRequiredService<BlockPool>()));
-        services.TryAddSingleton(provider => CreateStreamPool(provider.GetRequiredService<PooledMemoryStreamOptions>(), maxRetainedStreams));
         return services;
+    }
+
+    private static void TryAdd(IServiceCollection services, List<ServiceDescriptor> added, ServiceDescriptor descriptor)
+    {
+        foreach (ServiceDescriptor existing in services)
+        {
+            if (existing.ServiceType == descriptor.ServiceType)
+            {
+                return;
+            }
+        }
+
+        services.Add(descriptor);
+        added.Add(descriptor);
     }
 
     private static PooledMemoryStreamOptions ResolveStreamOptions(PooledMemoryStreamOptions? configured, BlockPool blockPool)

@@ -5,13 +5,15 @@ public static class EddyDiagnostics
 {
     /// <summary>
     /// The name of Eddy's <c>System.Diagnostics.Metrics.Meter</c> (on .NET 8 and later): pool bytes retained,
-    /// rented, newly allocated, trimmed and dropped over the cap, and leaks rescued.
-    /// <c>dotnet-counters monitor --counters Eddy</c> shows them.
+    /// rented, newly allocated, trimmed and dropped over the cap, and leaks rescued. Created with Eddy's first pool;
+    /// tools read it through the <c>System.Diagnostics.Metrics</c> provider with <c>Metrics=Eddy</c>.
     /// </summary>
     public const string MeterName = "Eddy";
 
     /// <summary>
-    /// The name of Eddy's EventSource, for <c>dotnet-trace collect --providers Eddy</c>: leak and trim events.
+    /// The name of Eddy's EventSource, for <c>dotnet-trace collect --providers Eddy</c>: leak and trim events,
+    /// and on .NET the counters <c>leaks-rescued</c>, <c>leaks-rescued-bytes</c>, <c>pool-retained-bytes</c> and
+    /// <c>pool-allocated-bytes</c>. Created with Eddy's first pool.
     /// </summary>
     public const string EventSourceName = "Eddy";
 }

@@ -9,7 +9,8 @@ namespace Eddy.Diagnostics;
 
 /// <summary>
 /// The <c>Eddy</c> EventSource, for <c>dotnet-trace</c> and <c>dotnet-counters</c>: an event per rescued leak
-/// and per pool trim, and (on .NET) polling counters for the leak totals and the pools' retained and allocated bytes. Disabled, each event costs one
+/// and per pool trim, and (on .NET) polling counters for the leak totals and the pools' retained and allocated bytes.
+/// Created when the first pool registers with <see cref="PoolMetrics"/>. Disabled, each event costs one
 /// <see cref="EventSource.IsEnabled()"/> check at the call site.
 /// </summary>
 [EventSource(Name = EddyDiagnostics.EventSourceName)]

@@ -37,6 +37,11 @@ internal static class PoolMetrics
     /// to it (read an object the pool writes its counters into), so that a collected pool's final counts remain
     /// readable and are kept, with their retained bytes zeroed.
     /// </summary>
+    /// <remarks>
+    /// The first registration also creates the <c>Eddy</c> meter (on .NET) and the <c>Eddy</c> EventSource, so
+    /// that listeners and tools see both from the moment Eddy's first pool exists, in a process that never leaks
+    /// or trims. This runs once per pool, never on a rent or return.
+    /// </remarks>
     public static void Register(string kind, object pool, Func<PoolCounters> read)
     {
         lock (s_sources)
@@ -46,6 +51,10 @@ internal static class PoolMetrics
             s_meter ??= CreateMeter();
 #endif
         }
+
+        // Outside the lock: constructing the EventSource notifies listeners, whose callbacks may enable it and
+        // so poll the counters, which take the lock.
+        GC.KeepAlive(EddyEventSource.Log);
     }
 
     /// <summary>

@@ -1,5 +1,6 @@
 using System;
 using System.Buffers;
+using System.Collections.Generic;
 using System.Linq;
 using System.Reflection;
 using Eddy.Extensions.DependencyInjection;
@@ -245,15 +246,69 @@ public class AddEddyTests
     }
 
     [Fact]
-    public void A_second_call_adds_nothing_and_the_first_configuration_stays()
+    public void A_second_call_wins_and_replaces_what_the_first_registered()
     {
         var services = new ServiceCollection()
             .AddEddy(o => o.MaxRetainedStreams = 5)
-            .AddEddy(o => o.MaxRetainedStreams = 7);
+            .AddEddy(o =>
+            {
+                o.MaxRetainedStreams = 7;
+                o.BlockPool = new BlockPoolOptions { MaximumRetainedBytes = 1 << 24 };
+            });
         using var provider = Build(services);
 
-        Assert.Equal(s_registeredServices, services.Select(d => d.ServiceType));
+        Assert.Equal(s_registeredServices.Order(TypeNameComparer.Instance), services.Select(d => d.ServiceType).Order(TypeNameComparer.Instance));
+        var pool = provider.GetRequiredService<BlockPool>();
+        Assert.Equal(1 << 24, pool.MaximumRetainedBytes);
+        Assert.Same(pool, provider.GetRequiredService<ArrayPool<byte>>());
+        var streams = provider.GetRequiredService<PooledMemoryStreamPool>();
+        Assert.Equal(7, streams.MaxRetained);
+        Assert.Same(pool, streams.Options.Pool);
+    }
+
+    [Fact]
+    public void A_second_call_without_settings_goes_back_to_the_shared_objects()
+    {
+        var services = new ServiceCollection()
+            .AddEddy(o => o.BlockPool = new BlockPoolOptions())
+            .AddEddy();
+        using var provider = Build(services);
+
+        Assert.Equal(4, services.Count);
+        Assert.Same(BlockPool.Shared, provider.GetRequiredService<BlockPool>());
+        Assert.Same(PooledMemoryStreamPool.Shared, provider.GetRequiredService<PooledMemoryStreamPool>());
+    }
+
+    [Fact]
+    public void A_registration_the_application_makes_between_two_calls_still_wins()
+    {
+        var mine = new BlockPool(new BlockPoolOptions { MaximumRetainedBytes = 1 << 20 });
+        var services = new ServiceCollection().AddEddy();
+        services.AddSingleton(mine);
+        services.AddEddy(o => o.BlockPool = new BlockPoolOptions());
+        using var provider = Build(services);
+
+        Assert.Equal(4, services.Count);
+        Assert.Same(mine, provider.GetRequiredService<BlockPool>());
+        Assert.Same(mine, provider.GetRequiredService<PooledMemoryStreamOptions>().Pool);
+    }
+
+    [Fact]
+    public void Calls_on_another_collection_do_not_replace_anything_here()
+    {
+        var first = new ServiceCollection().AddEddy(o => o.MaxRetainedStreams = 5);
+        new ServiceCollection().AddEddy(o => o.MaxRetainedStreams = 9);
+        using var provider = Build(first);
+
+        Assert.Equal(4, first.Count);
         Assert.Equal(5, provider.GetRequiredService<PooledMemoryStreamPool>().MaxRetained);
+    }
+
+    private sealed class TypeNameComparer : IComparer<Type>
+    {
+        public static readonly TypeNameComparer Instance = new();
+
+        public int Compare(Type? x, Type? y) => string.CompareOrdinal(x?.FullName, y?.FullName);
     }
 
     private static ServiceProvider Build(IServiceCollection services) =>
