@@ -1,7 +1,7 @@
 namespace Eddy.Benchmarks.Harness;
 
 /// <summary>
-/// The implementation ids of issue 6, as they appear in the comparison table, summary.json and the charts.
+/// The implementation ids, as they appear in the comparison table, summary.json and the charts.
 /// </summary>
 public static class ImplementationIds
 {

@@ -5,7 +5,7 @@ using BenchmarkDotNet.Reports;
 
 namespace Eddy.Benchmarks.Harness;
 
-/// <summary>Reads BenchmarkDotNet's reports into <see cref="ResultRow"/>s with the issue's ids.</summary>
+/// <summary>Reads BenchmarkDotNet's reports into <see cref="ResultRow"/>s with the workload and implementation ids.</summary>
 public static class ResultCollector
 {
     /// <summary>Rows for every report that produced a measurement, with ratios filled in.</summary>
@@ -44,7 +44,7 @@ public static class ResultCollector
         return ResultRows.WithRatios(rows);
     }
 
-    /// <summary>The [Workload] id, or the class name for benchmark classes that are not issue 6 workloads.</summary>
+    /// <summary>The [Workload] id, or the class name for micro-benchmarks, which are not catalogued workloads.</summary>
     public static string WorkloadOf(System.Type type) => type.GetCustomAttribute<WorkloadAttribute>()?.Id ?? type.Name;
 
     /// <summary>The [Implementation] id, or the method name when the method carries none.</summary>

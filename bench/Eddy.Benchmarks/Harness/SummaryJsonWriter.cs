@@ -7,7 +7,7 @@ namespace Eddy.Benchmarks.Harness;
 
 /// <summary>
 /// Writes artifacts/bench/summary.json: a JSON array of {"workload", "parameter", "implementation", "median_ns",
-/// "allocated_bytes", "gen0", "ratio_to_baseline"} (issue 6), plus "gen1", "gen2", "is_baseline" and
+/// "allocated_bytes", "gen0", "ratio_to_baseline"}, plus "gen1", "gen2", "is_baseline" and
 /// "ratio_to_floor". A value that was not measured, or a ratio without a reference row, is null.
 /// </summary>
 public static class SummaryJsonWriter

@@ -58,7 +58,7 @@ public static class SvgChartWriter
         }
 
         var parameters = own.Select(r => r.Parameter).Distinct().ToList();
-        // The baseline leads the legend, then the ids in issue 6's order.
+        // The baseline leads the legend, then the ids in the catalog's order.
         var implementations = own.Select(r => r.Implementation).Distinct()
             .OrderBy(id => own.Any(r => r.Implementation == id && r.IsBaseline) ? 0 : 1)
             .ThenBy(id => Array.IndexOf(ImplementationIds.All, id) is int i && i >= 0 ? i : int.MaxValue)

@@ -21,7 +21,7 @@ public static class TestData
         return bytes;
     }
 
-    /// <summary>Formats a byte count the way the seeds' tables name sizes: 128 B, 64 KiB, 1 MB.</summary>
+    /// <summary>Formats a byte count the way the compared libraries' tables name sizes: 128 B, 64 KiB, 1 MB.</summary>
     public static string FormatSize(long bytes)
     {
         const long KiB = 1024, MiB = 1024 * KiB, GiB = 1024 * MiB;

@@ -3,7 +3,7 @@ using System;
 namespace Eddy.Benchmarks.Harness;
 
 /// <summary>
-/// Marks a benchmark class as one of issue 6's workloads (k4os, write2k, ...). Quick mode runs exactly these
+/// Marks a benchmark class as one of the catalogued comparison workloads (k4os, write2k, ...). Quick mode runs exactly these
 /// classes; the benchmark smoke test checks that every implementation of a workload computes the same result.
 /// </summary>
 [AttributeUsage(AttributeTargets.Class, Inherited = false)]

@@ -4,10 +4,10 @@ using System.Reflection;
 
 namespace Eddy.Benchmarks.Harness;
 
-/// <summary>The benchmark classes of this assembly that are issue 6 workloads, in the issue's order.</summary>
+/// <summary>The benchmark classes of this assembly that are catalogued workloads, in the catalog's order.</summary>
 public static class WorkloadCatalog
 {
-    /// <summary>Issue 6's workload ids in its order; tables and charts follow it.</summary>
+    /// <summary>The workload ids in reading order; tables and charts follow it.</summary>
     public static readonly string[] Order =
     [
         "k4os", "pooledstream", "pooledstream-parallel", "write2k", "small-writes", "fixed-pool", "binary",

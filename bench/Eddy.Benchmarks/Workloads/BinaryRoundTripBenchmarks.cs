@@ -13,7 +13,7 @@ using Eddy.Buffers;
 
 namespace Eddy.Benchmarks.Workloads;
 
-/// <summary>[binary] Seed 002: serialize <see cref="Count"/> Int64 values, then deserialize them all.</summary>
+/// <summary>[binary] chunkstream's benchmark: serialize <see cref="Count"/> Int64 values, then deserialize them all.</summary>
 [Workload("binary")]
 public class BinaryRoundTripBenchmarks
 {

@@ -7,7 +7,7 @@ using Eddy.Pooling;
 namespace Eddy.Benchmarks.Workloads;
 
 /// <summary>
-/// [fixed-pool] Seed 001: rent <see cref="Count"/> arrays of 32 ints, then return them all. Count = 1 is the
+/// [fixed-pool] Katsuya's ArrayPool benchmark: rent <see cref="Count"/> arrays of 32 ints, then return them all. Count = 1 is the
 /// single Rent+Return pair.
 /// </summary>
 [Workload("fixed-pool")]
@@ -29,7 +29,7 @@ public class FixedPoolBenchmarks
     {
         _held = new int[Count][];
 
-        // Eddy's pools bound what they retain; size them to hold the workload, as seed 001's MakeCache does.
+        // Eddy's pools bound what they retain; size them to hold the workload, as Katsuya's ArrayPool benchmark sizes its cache.
         int retained = System.Math.Max(Count, FixedArrayPool<int, L32>.DefaultMaximumRetained);
         _single = new FixedArrayPool<int, L32>(retained);
         _concurrent = new ConcurrentFixedArrayPool<int, L32>(retained);

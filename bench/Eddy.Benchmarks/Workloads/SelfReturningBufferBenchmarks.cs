@@ -8,8 +8,8 @@ using Eddy.Pooling;
 namespace Eddy.Benchmarks.Workloads;
 
 /// <summary>
-/// [self-returning] Seed 003: get a buffer of <see cref="Bytes"/>, fill it, allocate 1 KiB of garbage. One
-/// benchmark operation is one iteration of the seed's 100,000-iteration loop, so the seed's loop time is the
+/// [self-returning] pooled-byte-array's benchmark: get a buffer of <see cref="Bytes"/>, fill it, allocate 1 KiB of garbage. One
+/// benchmark operation is one iteration of that benchmark's 100,000-iteration loop, so its loop time is the
 /// mean × 100,000 and its GC counts are BenchmarkDotNet's Gen0/Gen1/Gen2 (per 1,000 operations) × 100.
 /// </summary>
 [Workload("self-returning")]
@@ -55,7 +55,7 @@ public class SelfReturningBufferBenchmarks
         return result;
     }
 
-    /// <summary>Fills the buffer as a serializer would, then allocates the seed's 1 KiB of young garbage.</summary>
+    /// <summary>Fills the buffer as a serializer would, then allocates the benchmark's 1 KiB of young garbage.</summary>
     internal static long Use(Span<byte> buffer)
     {
         buffer.Fill((byte)'x');

@@ -7,7 +7,7 @@ using Microsoft.IO;
 namespace Eddy.Benchmarks.Workloads;
 
 /// <summary>
-/// [pooledstream] Seed 000, single-threaded: <see cref="MaxLoop"/> times create a stream, write
+/// [pooledstream] PooledStream's benchmark, single-threaded: <see cref="MaxLoop"/> times create a stream, write
 /// <see cref="DataSize"/> bytes, ToArray, dispose. PooledStream (and its ObjectPool variant) is not served here.
 /// </summary>
 [Workload("pooledstream")]

@@ -10,7 +10,7 @@ using Microsoft.IO;
 namespace Eddy.Benchmarks.Workloads;
 
 /// <summary>
-/// [pooledstream-parallel] Seed 000's multithreaded table: the <see cref="StreamLifecycleBenchmarks"/> loop split
+/// [pooledstream-parallel] PooledStream's multithreaded benchmark: the <see cref="StreamLifecycleBenchmarks"/> loop split
 /// over <see cref="ParallelNum"/> concurrent tasks (MaxLoop / ParallelNum iterations each), so the total work
 /// equals the single-threaded row and the difference is contention in the pool.
 /// </summary>

@@ -9,7 +9,7 @@ using Microsoft.IO;
 namespace Eddy.Benchmarks.Workloads;
 
 /// <summary>
-/// [k4os] Seed 004: write <see cref="Bytes"/> in 1 KiB pieces, rewind, read back in 8 KiB pieces, dispose.
+/// [k4os] K4os.Streams' benchmark: write <see cref="Bytes"/> in 1 KiB pieces, rewind, read back in 8 KiB pieces, dispose.
 /// K4os.Streams and PooledStream are not served here, so their rows are absent.
 /// </summary>
 [Workload("k4os")]

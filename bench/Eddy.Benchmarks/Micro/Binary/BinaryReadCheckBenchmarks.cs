@@ -5,7 +5,7 @@ using System.Runtime.InteropServices;
 using BenchmarkDotNet.Attributes;
 using Eddy.Binary;
 
-namespace Eddy.Benchmarks.Binary;
+namespace Eddy.Benchmarks.Micro.Binary;
 
 /// <summary>
 /// [binary-check] The cost of the end-of-data check: the reader's checked ReadInt64 against a loop that

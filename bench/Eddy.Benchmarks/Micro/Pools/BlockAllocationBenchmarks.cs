@@ -1,7 +1,7 @@
 using System;
 using BenchmarkDotNet.Attributes;
 
-namespace Eddy.Benchmarks.Pools;
+namespace Eddy.Benchmarks.Micro.Pools;
 
 /// <summary>
 /// [pools] What a BlockPool miss costs, by allocation kind: the pinned-heap question. Blocks of 64 KiB sit on

@@ -3,7 +3,7 @@ using System.Buffers;
 using BenchmarkDotNet.Attributes;
 using Eddy.Diagnostics;
 
-namespace Eddy.Benchmarks.SelfReturning;
+namespace Eddy.Benchmarks.Micro.SelfReturning;
 
 /// <summary>
 /// [streamrescue] What a rescue mechanism costs a stream that is disposed normally: a stand-in stream that rents

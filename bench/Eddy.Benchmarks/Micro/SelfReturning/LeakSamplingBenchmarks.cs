@@ -2,7 +2,7 @@ using BenchmarkDotNet.Attributes;
 using Eddy.Diagnostics;
 using Eddy.Pooling;
 
-namespace Eddy.Benchmarks.SelfReturning;
+namespace Eddy.Benchmarks.Micro.SelfReturning;
 
 /// <summary>
 /// [leaksampling] What leak-stack sampling costs a rent/dispose pair, the cheapest tracked operation:

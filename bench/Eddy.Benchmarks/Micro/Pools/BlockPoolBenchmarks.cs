@@ -2,7 +2,7 @@ using System.Buffers;
 using BenchmarkDotNet.Attributes;
 using Eddy.Pooling;
 
-namespace Eddy.Benchmarks.Pools;
+namespace Eddy.Benchmarks.Micro.Pools;
 
 /// <summary>[pools] One Rent+Return pair of a byte block, double-return detection on (the default).</summary>
 [MemoryDiagnoser]

@@ -1,4 +1,4 @@
-namespace Eddy.Benchmarks.SelfReturning;
+namespace Eddy.Benchmarks.Micro.SelfReturning;
 
 /// <summary>The handle of <see cref="ResurrectingBufferPool"/>: its finalizer gives the array back.</summary>
 public sealed class ResurrectingBuffer

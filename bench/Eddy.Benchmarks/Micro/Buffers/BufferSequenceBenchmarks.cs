@@ -3,7 +3,7 @@ using BenchmarkDotNet.Attributes;
 using Eddy.Buffers;
 using Microsoft.IO;
 
-namespace Eddy.Benchmarks.Buffers;
+namespace Eddy.Benchmarks.Micro.Buffers;
 
 /// <summary>[buffers-seq] Getting a ReadOnlySequence over 1 MiB held in chunks: the cost and the allocation of the view.</summary>
 [MemoryDiagnoser]

@@ -1,19 +1,18 @@
 using System;
-using System.Buffers;
 using System.Runtime.CompilerServices;
 using BenchmarkDotNet.Attributes;
 using Eddy.Pooling;
 
-namespace Eddy.Benchmarks.SelfReturning;
+namespace Eddy.Benchmarks.Micro.SelfReturning;
 
 /// <summary>
-/// [selfreturning] Seed 003's workload: 100,000 times get a buffer, fill it, then allocate 1 KiB of garbage.
-/// Compares plain allocation (baseline), the shipped self-returning pool (dropped and disposed), manual
-/// ArrayPool rent/return, and the finalizer designs that were considered (plain finalizer; finalizer with
-/// handle resurrection).
+/// The [self-returning] workload's loop (100,000 times get a buffer, fill it, then allocate 1 KiB of garbage) with
+/// the buffer dropped, comparing the shipped self-returning pool with the finalizer designs that were considered
+/// (plain finalizer; finalizer with handle resurrection). The workload measures the shipped pool against plain
+/// allocation and ArrayPool.
 /// </summary>
 [MemoryDiagnoser]
-public class SeedWorkloadBenchmarks
+public class FinalizerDesignBenchmarks
 {
     private const int Iterations = 100_000;
 
@@ -25,8 +24,8 @@ public class SeedWorkloadBenchmarks
     [Params(4096, 32768, 65536)]
     public int Size { get; set; }
 
-    /// <summary>Bytes written per buffer: 0 fills the whole buffer (the brief's workload); 256 stands for seed
-    /// 003's "serialize an object into it", which touches only the start of the buffer.</summary>
+    /// <summary>Bytes written per buffer: 0 fills the whole buffer, as the workload does; 256 stands for
+    /// "serialize an object into it", which touches only the start of the buffer.</summary>
     [Params(0, 256)]
     public int Written { get; set; }
 
@@ -41,18 +40,6 @@ public class SeedWorkloadBenchmarks
     }
 
     [Benchmark(Baseline = true, OperationsPerInvoke = Iterations)]
-    public void NewArray()
-    {
-        for (int i = 0; i < Iterations; i++)
-        {
-            byte[] buffer = new byte[Size];
-            buffer.AsSpan(0, FillLength).Fill((byte)i);
-            _sink = buffer;
-            Garbage();
-        }
-    }
-
-    [Benchmark(OperationsPerInvoke = Iterations)]
     public void SelfReturningDropped()
     {
         for (int i = 0; i < Iterations; i++)
@@ -60,30 +47,6 @@ public class SeedWorkloadBenchmarks
             SelfReturningBuffer buffer = _pool.Rent(Size);
             buffer.Span.Slice(0, FillLength).Fill((byte)i);
             GC.KeepAlive(buffer);
-            Garbage();
-        }
-    }
-
-    [Benchmark(OperationsPerInvoke = Iterations)]
-    public void SelfReturningDisposed()
-    {
-        for (int i = 0; i < Iterations; i++)
-        {
-            using SelfReturningBuffer buffer = _pool.Rent(Size);
-            buffer.Span.Slice(0, FillLength).Fill((byte)i);
-            Garbage();
-        }
-    }
-
-    [Benchmark(OperationsPerInvoke = Iterations)]
-    public void ArrayPoolRentReturn()
-    {
-        ArrayPool<byte> pool = ArrayPool<byte>.Shared;
-        for (int i = 0; i < Iterations; i++)
-        {
-            byte[] buffer = pool.Rent(Size);
-            buffer.AsSpan(0, FillLength).Fill((byte)i);
-            pool.Return(buffer);
             Garbage();
         }
     }

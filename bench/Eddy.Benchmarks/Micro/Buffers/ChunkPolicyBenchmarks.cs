@@ -2,7 +2,7 @@ using System;
 using BenchmarkDotNet.Attributes;
 using Eddy.Buffers;
 
-namespace Eddy.Benchmarks.Buffers;
+namespace Eddy.Benchmarks.Micro.Buffers;
 
 /// <summary>
 /// [buffers-policy] The evidence behind SegmentedBuffer's default chunk growth: writing a payload in 2 KiB

@@ -1,6 +1,6 @@
 using System.Buffers;
 
-namespace Eddy.Benchmarks.SelfReturning;
+namespace Eddy.Benchmarks.Micro.SelfReturning;
 
 /// <summary>
 /// The alternative to <c>RescueGuard</c> that was measured: a new small finalizable object per stream, referenced only by the

@@ -3,7 +3,7 @@ using System.Collections.Generic;
 using System.Globalization;
 using System.Linq;
 
-namespace Eddy.Benchmarks.Binary;
+namespace Eddy.Benchmarks.Micro.Binary;
 
 /// <summary>Lets a short run pick a subset of the sizes through an environment variable.</summary>
 internal static class BenchmarkSizes

@@ -1,7 +1,7 @@
 using System;
 using System.Collections.Generic;
 
-namespace Eddy.Benchmarks.SelfReturning;
+namespace Eddy.Benchmarks.Micro.SelfReturning;
 
 /// <summary>
 /// Prototype of design (a), measured against the shipped design: finalizable handles whose finalizer returns the
