@@ -2,7 +2,7 @@ using System;
 using System.IO;
 using System.Linq;
 using Eddy.Buffers;
-using Eddy.Tests.Ship.Infrastructure;
+using Eddy.Tests.Shared;
 
 namespace Eddy.Tests.PublicApi;
 

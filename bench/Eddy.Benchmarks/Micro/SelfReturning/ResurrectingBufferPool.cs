@@ -4,7 +4,7 @@ using System.Collections.Generic;
 namespace Eddy.Benchmarks.Micro.SelfReturning;
 
 /// <summary>
-/// Prototype of design (a), measured against the shipped design: finalizable handles whose finalizer returns the
+/// Prototype of the finalizer-with-resurrection design (docs/design.md), measured against the shipped design: finalizable handles whose finalizer returns the
 /// array and puts the handle itself back into a handle pool (resurrection); a reused handle is re-registered
 /// with GC.ReRegisterForFinalize, so the steady state allocates no handles. Single size, benchmark use only.
 /// </summary>

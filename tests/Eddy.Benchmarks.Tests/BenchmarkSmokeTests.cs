@@ -5,7 +5,7 @@ using System.Reflection;
 using BenchmarkDotNet.Attributes;
 using Eddy.Benchmarks.Harness;
 
-namespace Eddy.Tests.Benchmarks;
+namespace Eddy.Benchmarks.Tests;
 
 /// <summary>
 /// Executes every benchmark method of every class in Eddy.Benchmarks once, with the smallest parameters, so the

@@ -6,7 +6,7 @@ using System.Text.Json;
 using System.Xml.Linq;
 using Eddy.Benchmarks.Harness;
 
-namespace Eddy.Tests.Benchmarks;
+namespace Eddy.Benchmarks.Tests;
 
 /// <summary>The parts of the harness that turn measurements into tables, summary.json and charts.</summary>
 public class HarnessTests
@@ -41,7 +41,7 @@ public class HarnessTests
     }
 
     [Fact]
-    public void Summary_json_is_an_array_of_objects_with_the_issue_6_fields()
+    public void Summary_json_is_an_array_of_objects_with_the_documented_fields()
     {
         var rows = ResultRows.WithRatios(s_rows);
         using var stream = new MemoryStream();

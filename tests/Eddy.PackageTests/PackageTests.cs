@@ -5,11 +5,11 @@ using System.Linq;
 using System.Reflection.Metadata;
 using System.Reflection.PortableExecutable;
 using System.Xml.Linq;
-using Eddy.Tests.Ship.Infrastructure;
+using Eddy.PackageTests.Infrastructure;
 
-namespace Eddy.Tests.Ship;
+namespace Eddy.PackageTests;
 
-/// <summary>`dotnet pack -c Release src/Eddy` produces the package issue 9 asks for; the integration packages are checked too.</summary>
+/// <summary>`dotnet pack -c Release src/Eddy` produces the documented package; the integration packages are checked too.</summary>
 [Collection(SdkBuildCollection.Name)]
 public class PackageTests : IClassFixture<PackageFixture>
 {

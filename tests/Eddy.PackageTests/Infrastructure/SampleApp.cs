@@ -1,7 +1,7 @@
 using System;
 using System.IO;
 
-namespace Eddy.Tests.Ship.Infrastructure;
+namespace Eddy.PackageTests.Infrastructure;
 
 /// <summary>
 /// A sample under samples/, built by the normal build (the test project references it without its assembly)

@@ -5,7 +5,7 @@ using System.IO;
 using System.Text;
 using System.Threading.Tasks;
 
-namespace Eddy.Tests.Ship.Infrastructure;
+namespace Eddy.PackageTests.Infrastructure;
 
 /// <summary>Runs the dotnet host or an app as a child process with a timeout and captures its output.</summary>
 public static class DotnetCli

@@ -1,8 +1,8 @@
 using System;
 using System.IO;
-using Eddy.Tests.Ship.Infrastructure;
+using Eddy.PackageTests.Infrastructure;
 
-namespace Eddy.Tests.Ship;
+namespace Eddy.PackageTests;
 
 /// <summary>Each sample under samples/ runs to completion, exits with 0 and prints what it verified.</summary>
 public class SampleTests

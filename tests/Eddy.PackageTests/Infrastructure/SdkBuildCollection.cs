@@ -1,4 +1,4 @@
-namespace Eddy.Tests.Ship.Infrastructure;
+namespace Eddy.PackageTests.Infrastructure;
 
 /// <summary>
 /// Tests that run the SDK over src/Eddy (pack, publish) write the same obj/ and bin/ folders, so they run one

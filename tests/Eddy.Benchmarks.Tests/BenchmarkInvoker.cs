@@ -6,7 +6,7 @@ using System.Reflection;
 using System.Threading.Tasks;
 using BenchmarkDotNet.Attributes;
 
-namespace Eddy.Tests.Benchmarks;
+namespace Eddy.Benchmarks.Tests;
 
 /// <summary>
 /// Runs benchmark methods once by reflection, the way BenchmarkDotNet would for one invocation: set the

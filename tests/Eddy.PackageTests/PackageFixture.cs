@@ -1,9 +1,9 @@
 using System;
 using System.IO;
 using System.Linq;
-using Eddy.Tests.Ship.Infrastructure;
+using Eddy.PackageTests.Infrastructure;
 
-namespace Eddy.Tests.Ship;
+namespace Eddy.PackageTests;
 
 /// <summary>
 /// Packs src/Eddy, src/Eddy.Extensions.ObjectPool and src/Eddy.Extensions.DependencyInjection once for the package tests, into a folder of its own so parallel runs never share an output.

@@ -3,7 +3,7 @@ using Eddy.Extensions.ObjectPool;
 using Eddy.Tests.Buffers.Infrastructure;
 using Microsoft.Extensions.ObjectPool;
 
-namespace Eddy.Tests.Ship.ObjectPool;
+namespace Eddy.Tests.Extensions.ObjectPool;
 
 public class PooledMemoryStreamPooledObjectPolicyTests
 {
@@ -27,6 +27,8 @@ public class PooledMemoryStreamPooledObjectPolicyTests
         again.WriteByte(1);
         Assert.Equal(1, again.Length);
         again.Dispose();
+        pool.Return(again);
+        Assert.NotSame(again, pool.Get());
         _bytes.AssertAllReturned();
     }
 

@@ -4,7 +4,7 @@ using Eddy.Extensions.ObjectPool;
 using Eddy.Tests.Buffers.Infrastructure;
 using Microsoft.Extensions.ObjectPool;
 
-namespace Eddy.Tests.Ship.ObjectPool;
+namespace Eddy.Tests.Extensions.ObjectPool;
 
 public class SegmentedBufferPooledObjectPolicyTests
 {

@@ -1,6 +1,6 @@
 using System;
 
-namespace Eddy.Tests.Ship.Infrastructure;
+namespace Eddy.PackageTests.Infrastructure;
 
 /// <summary>What a child process did: its exit code, its interleaved stdout and stderr, and how long it took.</summary>
 public sealed record ProcessResult(int ExitCode, string Output, TimeSpan Elapsed, bool TimedOut)

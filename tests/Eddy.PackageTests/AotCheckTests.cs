@@ -1,9 +1,9 @@
 using System;
 using System.IO;
 using System.Text.RegularExpressions;
-using Eddy.Tests.Ship.Infrastructure;
+using Eddy.PackageTests.Infrastructure;
 
-namespace Eddy.Tests.Ship;
+namespace Eddy.PackageTests;
 
 /// <summary>
 /// samples/Eddy.AotCheck uses every main type under the trim, AOT and single-file analyzers (the normal build
@@ -26,7 +26,7 @@ public class AotCheckTests
 
     /// <summary>
     /// A self-contained trimmed publish runs ILLink over the whole program, a stronger check than the analyzers;
-    /// it takes ~40 s on a quiet machine, so it is kept out of the normal run (docs/aot.md).
+    /// it takes much longer than the other tests, so it is kept out of the normal run (docs/aot.md).
     /// </summary>
     [EnvironmentFact("EDDY_AOT_TEST")]
     public void Trimmed_self_contained_publish_has_no_warnings_and_runs()

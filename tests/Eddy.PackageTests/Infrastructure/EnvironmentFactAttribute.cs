@@ -1,6 +1,6 @@
 using System;
 
-namespace Eddy.Tests.Ship.Infrastructure;
+namespace Eddy.PackageTests.Infrastructure;
 
 /// <summary>A fact that runs only when an environment variable is "1" (slow checks kept out of the normal run).</summary>
 [AttributeUsage(AttributeTargets.Method)]

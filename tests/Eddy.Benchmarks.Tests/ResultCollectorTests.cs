@@ -11,11 +11,11 @@ using BenchmarkDotNet.Toolchains.InProcess.Emit;
 using Eddy.Benchmarks.Harness;
 using Eddy.Benchmarks.Workloads;
 
-namespace Eddy.Tests.Benchmarks;
+namespace Eddy.Benchmarks.Tests;
 
 /// <summary>
 /// Runs one real workload class through BenchmarkDotNet (dry, in-process) and reads its summary, so the mapping
-/// from BenchmarkDotNet's reports to the ids is checked end to end. Nothing about timing is asserted.
+/// from BenchmarkDotNet's reports to the workload and implementation ids is checked end to end. Nothing about timing is asserted.
 /// </summary>
 [Collection(BenchmarkModeCollection.Name)]
 public class ResultCollectorTests

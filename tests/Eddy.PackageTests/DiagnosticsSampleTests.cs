@@ -1,7 +1,7 @@
 using System;
-using Eddy.Tests.Ship.Infrastructure;
+using Eddy.PackageTests.Infrastructure;
 
-namespace Eddy.Tests.Diagnostics;
+namespace Eddy.PackageTests;
 
 /// <summary>
 /// samples/Eddy.Samples.Diagnostics in a process of its own: listeners attached before Eddy is first used see the

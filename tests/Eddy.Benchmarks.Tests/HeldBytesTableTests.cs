@@ -1,7 +1,7 @@
 using System.Linq;
 using Eddy.Benchmarks.Harness;
 
-namespace Eddy.Tests.Benchmarks;
+namespace Eddy.Benchmarks.Tests;
 
 [Collection(BenchmarkModeCollection.Name)]
 public class HeldBytesTableTests

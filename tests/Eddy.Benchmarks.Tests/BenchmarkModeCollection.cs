@@ -1,4 +1,4 @@
-namespace Eddy.Tests.Benchmarks;
+namespace Eddy.Benchmarks.Tests;
 
 /// <summary>Serializes the tests that read or flip the process-wide <c>BenchmarkMode.Quick</c> switch.</summary>
 [CollectionDefinition(Name, DisableParallelization = true)]

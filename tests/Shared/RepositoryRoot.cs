@@ -1,7 +1,7 @@
 using System;
 using System.IO;
 
-namespace Eddy.Tests.Ship.Infrastructure;
+namespace Eddy.Tests.Shared;
 
 /// <summary>The repository root: the first folder up from the test binaries holding Eddy.slnx.</summary>
 public static class RepositoryRoot
