@@ -77,12 +77,12 @@ public sealed partial class FileBufferingStream
     public override Task CopyToAsync(Stream destination, int bufferSize, CancellationToken cancellationToken)
     {
         StreamArguments.ValidateCopyTo(destination, bufferSize);
-        if (_file is null || cancellationToken.IsCancellationRequested)
+        if (_file is null)
         {
             return _memory.CopyToAsync(destination, bufferSize, cancellationToken);
         }
 
-        return CopyFileToAsync(destination, bufferSize, cancellationToken);
+        return cancellationToken.IsCancellationRequested ? Task.FromCanceled(cancellationToken) : CopyFileToAsync(destination, bufferSize, cancellationToken);
     }
 
     /// <inheritdoc/>

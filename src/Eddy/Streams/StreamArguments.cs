@@ -11,7 +11,7 @@ internal static class StreamArguments
     {
         ThrowHelper.ThrowIfNull(buffer);
         ThrowHelper.ThrowIfNegative(offset);
-        if ((uint)count > (uint)(buffer.Length - offset))
+        if (unchecked((uint)count > (uint)(buffer.Length - offset)))
         {
             ThrowHelper.ThrowArgumentOutOfRangeException(nameof(count), "Offset and length were out of bounds for the array or count is greater than the number of elements from index to the end of the source collection.");
         }
