@@ -71,6 +71,9 @@ public sealed partial class FileBufferingStream : Stream
     /// <summary>The temporary file's path while the stream is spilled; null before the spill and after disposal.</summary>
     public string? TempFilePath => _file?.Path;
 
+    /// <summary>True when the temporary file is open for asynchronous I/O (the spill came through an async member).</summary>
+    internal bool IsFileAsync => _file?.IsAsync == true;
+
     /// <inheritdoc/>
     public override bool CanRead => _file is not null || _memory.CanRead;
 

@@ -18,6 +18,9 @@ internal sealed class SpillFile : IDisposable, IAsyncDisposable
     /// <summary>The file's full path; the file is deleted when this object is disposed.</summary>
     public string Path => _stream.Name;
 
+    /// <summary>True when the file was opened for asynchronous (overlapped) I/O.</summary>
+    public bool IsAsync => _stream.IsAsync;
+
     /// <summary>Creates a new, empty file in <paramref name="directory"/>.</summary>
     /// <param name="directory">Where to create it; null means the system's temporary directory.</param>
     /// <param name="asynchronous">Open for overlapped I/O: the stream is being used through its async members.</param>
