@@ -19,6 +19,11 @@ public static class Program
     public static int Main(string[] args)
     {
         ArgumentNullException.ThrowIfNull(args);
+        if (PeakMemory.TryRun(args, out int peakExitCode))
+        {
+            return peakExitCode;
+        }
+
         var clock = Stopwatch.StartNew();
         bool quick = args.Contains("--quick", StringComparer.Ordinal);
         string[] rest = args.Where(a => a != "--quick").ToArray();

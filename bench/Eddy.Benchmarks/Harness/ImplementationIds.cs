@@ -19,6 +19,9 @@ public static class ImplementationIds
     public const string ArrayBufferWriter = "ArrayBufferWriter";
     public const string CommunityToolkit = "CommunityToolkit";
     public const string NewArray = "NewArray";
+    public const string EddySpill = "Eddy-spill";
+    public const string FileBufferingWriteStream = "FileBufferingWriteStream";
+    public const string MemoryPoolShared = "MemoryPool.Shared";
 
     /// <summary>The same copies into a preallocated array: no growth, no pooling, the physical limit.</summary>
     public const string Floor = "Floor";
@@ -27,6 +30,6 @@ public static class ImplementationIds
     public static readonly string[] All =
     [
         Eddy, EddyContiguous, EddySegmented, EddyConcurrent, EddyThreadStatic, EddySelfReturningDropped, EddySelfReturningDisposed, MemoryStream, RecyclableMemoryStream, ArrayPoolShared, BinaryWriter,
-        ArrayBufferWriter, CommunityToolkit, NewArray, Floor,
+        ArrayBufferWriter, CommunityToolkit, NewArray, EddySpill, FileBufferingWriteStream, MemoryPoolShared, Floor,
     ];
 }
