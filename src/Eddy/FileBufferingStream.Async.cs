@@ -163,14 +163,12 @@ public sealed partial class FileBufferingStream
             await SpillAsync(cancellationToken).ConfigureAwait(false);
         }
 
-        long position = _position;
-        if (buffer.IsEmpty)
+        if (!StartFileWrite(buffer.Length))
         {
-            ExtendToPosition();
             return;
         }
 
-        DropReadAhead();
+        long position = _position;
         try
         {
             await _file!.WriteAtAsync(buffer, position, cancellationToken).ConfigureAwait(false);

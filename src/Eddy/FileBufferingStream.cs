@@ -243,14 +243,12 @@ public sealed partial class FileBufferingStream : Stream
             Spill();
         }
 
-        long position = _position;
-        if (buffer.IsEmpty)
+        if (!StartFileWrite(buffer.Length))
         {
-            ExtendToPosition();
             return;
         }
 
-        DropReadAhead();
+        long position = _position;
         try
         {
             _file!.WriteAt(buffer, position);
@@ -424,14 +422,25 @@ public sealed partial class FileBufferingStream : Stream
         _memory.Dispose();
     }
 
-    /// <summary>A zero-byte write past the end extends the stream to the position, as MemoryStream's does.</summary>
-    private void ExtendToPosition()
+    /// <summary>
+    /// Readies a write of <paramref name="count"/> bytes to the file; false when there is nothing to write, after
+    /// extending the stream to the position as a zero-byte write past the end of a MemoryStream does.
+    /// </summary>
+    private bool StartFileWrite(int count)
     {
-        if (_position > _length)
+        if (count == 0)
         {
-            _file!.SetLength(_position);
-            _length = _position;
+            if (_position > _length)
+            {
+                _file!.SetLength(_position);
+                _length = _position;
+            }
+
+            return false;
         }
+
+        DropReadAhead();
+        return true;
     }
 
     private void Advance(long end)
