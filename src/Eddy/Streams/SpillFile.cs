@@ -78,5 +78,9 @@ internal sealed class SpillFile : IDisposable, IAsyncDisposable
 
     public void Dispose() => _stream.Dispose();
 
-    public ValueTask DisposeAsync() => _stream.DisposeAsync();
+    /// <summary>
+    /// Closes and so deletes the file on the thread pool: with no buffer there is nothing to flush, but the close
+    /// and the unlink of a large file are blocking system calls that the caller's thread need not wait in.
+    /// </summary>
+    public ValueTask DisposeAsync() => new(Task.Run(_stream.Dispose));
 }
