@@ -111,24 +111,7 @@ public sealed partial class FileBufferingStream : Stream
             return _memory.Seek(offset, origin);
         }
 
-        long start = origin switch
-        {
-            SeekOrigin.Begin => 0,
-            SeekOrigin.Current => _position,
-            SeekOrigin.End => _length,
-            _ => throw new ArgumentException("Invalid seek origin."),
-        };
-        if (offset > long.MaxValue - start)
-        {
-            ThrowHelper.ThrowArgumentOutOfRangeException(nameof(offset), "Stream length must be non-negative and less than the stream's maximum length.");
-        }
-
-        long target = start + offset;
-        if (target < 0)
-        {
-            ThrowHelper.ThrowIOException("An attempt was made to move the position before the beginning of the stream.");
-        }
-
+        long target = StreamArguments.SeekTarget(offset, origin, _position, _length, long.MaxValue);
         _position = target;
         return target;
     }
