@@ -74,23 +74,30 @@ public sealed class FileBufferingStreamTests : IDisposable
     }
 
     [Fact]
-    public async Task A_large_WriteAsync_past_the_threshold_returns_before_the_file_write_completes()
+    public async Task Large_WriteAsync_and_ReadAsync_past_the_threshold_return_before_the_file_completes_them()
     {
-        // RandomAccess hands the write to the operating system or the thread pool; the caller's thread is not held
+        // RandomAccess hands the call to the operating system or the thread pool; the caller's thread is not held
         // for it. Tried a few times since a fast disk may finish before the check.
         byte[] data = new byte[16 << 20];
-        bool returnedEarly = false;
-        for (int attempt = 0; attempt < 5 && !returnedEarly; attempt++)
+        bool writeReturnedEarly = false;
+        bool readReturnedEarly = false;
+        for (int attempt = 0; attempt < 5 && !(writeReturnedEarly && readReturnedEarly); attempt++)
         {
             await using var stream = new FileBufferingStream(Options(null, threshold: 0));
             await stream.WriteAsync(new byte[1]);
             ValueTask write = stream.WriteAsync(data);
-            returnedEarly = !write.IsCompleted;
+            writeReturnedEarly |= !write.IsCompleted;
             await write;
             Assert.Equal(data.Length + 1, stream.Length);
+
+            stream.Position = 1;
+            ValueTask<int> read = stream.ReadAsync(data);
+            readReturnedEarly |= !read.IsCompleted;
+            Assert.Equal(data.Length, await read);
         }
 
-        Assert.True(returnedEarly);
+        Assert.True(writeReturnedEarly);
+        Assert.True(readReturnedEarly);
     }
 
     [Theory]
