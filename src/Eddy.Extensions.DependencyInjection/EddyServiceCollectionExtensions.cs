@@ -17,15 +17,24 @@ public static class EddyServiceCollectionExtensions
 
     /// <summary>
     /// Registers, as singletons: <see cref="BlockPool"/>, <see cref="ArrayPool{T}"/> of <see cref="byte"/>
+<<<<<<< HEAD
     /// (the same <see cref="BlockPool"/>), <see cref="PooledMemoryStreamOptions"/> and
     /// <see cref="PooledMemoryStreamPool"/>. Each is added only when the collection has no registration of that
     /// service that the application made itself, so such registrations win, before or after this call.
     /// Called again on the same collection, the later call wins: it removes what the earlier <c>AddEddy</c>
     /// registered and registers from its own options.
+=======
+    /// (the same <see cref="BlockPool"/>), <see cref="PooledMemoryStreamOptions"/>,
+    /// <see cref="PooledMemoryStreamPool"/>, <see cref="MemoryPool{T}"/> of <see cref="byte"/> (a
+    /// <see cref="BlockMemoryPool"/> over the registered <see cref="BlockPool"/>, for <c>System.IO.Pipelines</c>) and
+    /// <see cref="FileBufferingStreamOptions"/>. Each is added only when the collection has no registration of that
+    /// service yet, so registrations made before this call win, and a second call changes nothing.
+>>>>>>> spill
     /// </summary>
     /// <remarks>
     /// <para>With no options set the services are Eddy's process-wide objects: <see cref="BlockPool.Shared"/>,
-    /// <see cref="PooledMemoryStreamOptions.Default"/> and <see cref="PooledMemoryStreamPool.Shared"/>.</para>
+    /// <see cref="PooledMemoryStreamOptions.Default"/>, <see cref="PooledMemoryStreamPool.Shared"/>,
+    /// <see cref="BlockMemoryPool.Shared"/> and <see cref="FileBufferingStreamOptions.Default"/>.</para>
     /// <para>The services depend on each other through the container: the streams' options default to the
     /// registered <see cref="BlockPool"/> (yours, if you registered one), and the stream pool uses the registered
     /// <see cref="PooledMemoryStreamOptions"/>.</para>
@@ -72,6 +81,7 @@ public static class EddyServiceCollectionExtensions
             TryAdd(services, added, ServiceDescriptor.Singleton(provider => CreateStreamPool(provider.GetRequiredService<PooledMemoryStreamOptions>(), maxRetainedStreams)));
         }
 
+<<<<<<< HEAD
         return services;
     }
 
@@ -87,6 +97,36 @@ public static class EddyServiceCollectionExtensions
 
         services.Add(descriptor);
         added.Add(descriptor);
+=======
+        services.TryAddSingleton<ArrayPool<byte>>(static provider => provider.GetRequiredService<BlockPool>());
+        services.TryAddSingleton(provider => ResolveStreamOptions(streamOptions, provider.GetRequiredService<BlockPool>()));
+        services.TryAddSingleton(provider => CreateStreamPool(provider.GetRequiredService<PooledMemoryStreamOptions>(), maxRetainedStreams));
+        services.TryAddSingleton<MemoryPool<byte>>(static provider => CreateMemoryPool(provider.GetRequiredService<BlockPool>()));
+        FileBufferingStreamOptions? fileBuffering = options.FileBuffering;
+        services.TryAddSingleton(provider => ResolveFileBufferingOptions(fileBuffering, provider.GetRequiredService<PooledMemoryStreamOptions>()));
+        return services;
+    }
+
+    private static BlockMemoryPool CreateMemoryPool(BlockPool blockPool) =>
+        ReferenceEquals(blockPool, BlockPool.Shared) ? BlockMemoryPool.Shared : new BlockMemoryPool(blockPool);
+
+    private static FileBufferingStreamOptions ResolveFileBufferingOptions(FileBufferingStreamOptions? configured, PooledMemoryStreamOptions streamOptions)
+    {
+        FileBufferingStreamOptions options = configured ?? FileBufferingStreamOptions.Default;
+        if (options.MemoryOptions is not null || ReferenceEquals(streamOptions, PooledMemoryStreamOptions.Default))
+        {
+            return options;
+        }
+
+        return new FileBufferingStreamOptions
+        {
+            MemoryThreshold = options.MemoryThreshold,
+            MaxLength = options.MaxLength,
+            TempDirectory = options.TempDirectory,
+            FileBufferSize = options.FileBufferSize,
+            MemoryOptions = streamOptions,
+        };
+>>>>>>> spill
     }
 
     private static PooledMemoryStreamOptions ResolveStreamOptions(PooledMemoryStreamOptions? configured, BlockPool blockPool)
