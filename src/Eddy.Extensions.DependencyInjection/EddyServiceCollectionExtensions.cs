@@ -17,19 +17,13 @@ public static class EddyServiceCollectionExtensions
 
     /// <summary>
     /// Registers, as singletons: <see cref="BlockPool"/>, <see cref="ArrayPool{T}"/> of <see cref="byte"/>
-<<<<<<< HEAD
-    /// (the same <see cref="BlockPool"/>), <see cref="PooledMemoryStreamOptions"/> and
-    /// <see cref="PooledMemoryStreamPool"/>. Each is added only when the collection has no registration of that
-    /// service that the application made itself, so such registrations win, before or after this call.
-    /// Called again on the same collection, the later call wins: it removes what the earlier <c>AddEddy</c>
-    /// registered and registers from its own options.
-=======
     /// (the same <see cref="BlockPool"/>), <see cref="PooledMemoryStreamOptions"/>,
     /// <see cref="PooledMemoryStreamPool"/>, <see cref="MemoryPool{T}"/> of <see cref="byte"/> (a
     /// <see cref="BlockMemoryPool"/> over the registered <see cref="BlockPool"/>, for <c>System.IO.Pipelines</c>) and
     /// <see cref="FileBufferingStreamOptions"/>. Each is added only when the collection has no registration of that
-    /// service yet, so registrations made before this call win, and a second call changes nothing.
->>>>>>> spill
+    /// service that the application made itself, so such registrations win, before or after this call.
+    /// Called again on the same collection, the later call wins: it removes what the earlier <c>AddEddy</c>
+    /// registered and registers from its own options.
     /// </summary>
     /// <remarks>
     /// <para>With no options set the services are Eddy's process-wide objects: <see cref="BlockPool.Shared"/>,
@@ -79,9 +73,11 @@ public static class EddyServiceCollectionExtensions
             TryAdd(services, added, ServiceDescriptor.Singleton<ArrayPool<byte>>(static provider => provider.GetRequiredService<BlockPool>()));
             TryAdd(services, added, ServiceDescriptor.Singleton(provider => ResolveStreamOptions(streamOptions, provider.GetRequiredService<BlockPool>())));
             TryAdd(services, added, ServiceDescriptor.Singleton(provider => CreateStreamPool(provider.GetRequiredService<PooledMemoryStreamOptions>(), maxRetainedStreams)));
+            TryAdd(services, added, ServiceDescriptor.Singleton<MemoryPool<byte>>(static provider => CreateMemoryPool(provider.GetRequiredService<BlockPool>())));
+            FileBufferingStreamOptions? fileBuffering = options.FileBuffering;
+            TryAdd(services, added, ServiceDescriptor.Singleton(provider => ResolveFileBufferingOptions(fileBuffering, provider.GetRequiredService<PooledMemoryStreamOptions>())));
         }
 
-<<<<<<< HEAD
         return services;
     }
 
@@ -97,14 +93,6 @@ public static class EddyServiceCollectionExtensions
 
         services.Add(descriptor);
         added.Add(descriptor);
-=======
-        services.TryAddSingleton<ArrayPool<byte>>(static provider => provider.GetRequiredService<BlockPool>());
-        services.TryAddSingleton(provider => ResolveStreamOptions(streamOptions, provider.GetRequiredService<BlockPool>()));
-        services.TryAddSingleton(provider => CreateStreamPool(provider.GetRequiredService<PooledMemoryStreamOptions>(), maxRetainedStreams));
-        services.TryAddSingleton<MemoryPool<byte>>(static provider => CreateMemoryPool(provider.GetRequiredService<BlockPool>()));
-        FileBufferingStreamOptions? fileBuffering = options.FileBuffering;
-        services.TryAddSingleton(provider => ResolveFileBufferingOptions(fileBuffering, provider.GetRequiredService<PooledMemoryStreamOptions>()));
-        return services;
     }
 
     private static BlockMemoryPool CreateMemoryPool(BlockPool blockPool) =>
@@ -126,7 +114,6 @@ public static class EddyServiceCollectionExtensions
             FileBufferSize = options.FileBufferSize,
             MemoryOptions = streamOptions,
         };
->>>>>>> spill
     }
 
     private static PooledMemoryStreamOptions ResolveStreamOptions(PooledMemoryStreamOptions? configured, BlockPool blockPool)

@@ -296,7 +296,7 @@ public class AddEddyTests
             .AddEddy();
         using var provider = Build(services);
 
-        Assert.Equal(4, services.Count);
+        Assert.Equal(6, services.Count);
         Assert.Same(BlockPool.Shared, provider.GetRequiredService<BlockPool>());
         Assert.Same(PooledMemoryStreamPool.Shared, provider.GetRequiredService<PooledMemoryStreamPool>());
     }
@@ -310,7 +310,7 @@ public class AddEddyTests
         services.AddEddy(o => o.BlockPool = new BlockPoolOptions());
         using var provider = Build(services);
 
-        Assert.Equal(4, services.Count);
+        Assert.Equal(6, services.Count);
         Assert.Same(mine, provider.GetRequiredService<BlockPool>());
         Assert.Same(mine, provider.GetRequiredService<PooledMemoryStreamOptions>().Pool);
     }
@@ -322,7 +322,7 @@ public class AddEddyTests
         new ServiceCollection().AddEddy(o => o.MaxRetainedStreams = 9);
         using var provider = Build(first);
 
-        Assert.Equal(4, first.Count);
+        Assert.Equal(6, first.Count);
         Assert.Equal(5, provider.GetRequiredService<PooledMemoryStreamPool>().MaxRetained);
     }
 
