@@ -20,6 +20,11 @@ public static class Program
     public static int Main(string[] args)
     {
         ArgumentNullException.ThrowIfNull(args);
+        if (PeakMemory.TryRun(args, out int peakExitCode))
+        {
+            return peakExitCode;
+        }
+
         var clock = Stopwatch.StartNew();
         bool quick = args.Contains("--quick", StringComparer.Ordinal);
         bool forceGc = !args.Contains("--no-force-gc", StringComparer.Ordinal);

@@ -34,4 +34,11 @@ public sealed class EddyOptions
     /// pool's own default (4 × processor count). Must not be negative.
     /// </summary>
     public int MaxRetainedStreams { get; set; }
+
+    /// <summary>
+    /// Options registered for <see cref="FileBufferingStream"/>s; null (default) means
+    /// <see cref="FileBufferingStreamOptions.Default"/>. When their <see cref="FileBufferingStreamOptions.MemoryOptions"/>
+    /// are null, the streams keep their in-memory part as the registered <see cref="PooledMemoryStreamOptions"/> say.
+    /// </summary>
+    public FileBufferingStreamOptions? FileBuffering { get; set; }
 }

@@ -17,15 +17,18 @@ public static class EddyServiceCollectionExtensions
 
     /// <summary>
     /// Registers, as singletons: <see cref="BlockPool"/>, <see cref="ArrayPool{T}"/> of <see cref="byte"/>
-    /// (the same <see cref="BlockPool"/>), <see cref="PooledMemoryStreamOptions"/> and
-    /// <see cref="PooledMemoryStreamPool"/>. Each is added only when the collection has no registration of that
+    /// (the same <see cref="BlockPool"/>), <see cref="PooledMemoryStreamOptions"/>,
+    /// <see cref="PooledMemoryStreamPool"/>, <see cref="MemoryPool{T}"/> of <see cref="byte"/> (a
+    /// <see cref="BlockMemoryPool"/> over the registered <see cref="BlockPool"/>, for <c>System.IO.Pipelines</c>) and
+    /// <see cref="FileBufferingStreamOptions"/>. Each is added only when the collection has no registration of that
     /// service that the application made itself, so such registrations win, before or after this call.
     /// Called again on the same collection, the later call wins: it removes what the earlier <c>AddEddy</c>
     /// registered and registers from its own options.
     /// </summary>
     /// <remarks>
     /// <para>With no options set the services are Eddy's process-wide objects: <see cref="BlockPool.Shared"/>,
-    /// <see cref="PooledMemoryStreamOptions.Default"/> and <see cref="PooledMemoryStreamPool.Shared"/>.</para>
+    /// <see cref="PooledMemoryStreamOptions.Default"/>, <see cref="PooledMemoryStreamPool.Shared"/>,
+    /// <see cref="BlockMemoryPool.Shared"/> and <see cref="FileBufferingStreamOptions.Default"/>.</para>
     /// <para>The services depend on each other through the container: the streams' options default to the
     /// registered <see cref="BlockPool"/> (yours, if you registered one), and the stream pool uses the registered
     /// <see cref="PooledMemoryStreamOptions"/>.</para>
@@ -70,6 +73,9 @@ public static class EddyServiceCollectionExtensions
             TryAdd(services, added, ServiceDescriptor.Singleton<ArrayPool<byte>>(static provider => provider.GetRequiredService<BlockPool>()));
             TryAdd(services, added, ServiceDescriptor.Singleton(provider => ResolveStreamOptions(streamOptions, provider.GetRequiredService<BlockPool>())));
             TryAdd(services, added, ServiceDescriptor.Singleton(provider => CreateStreamPool(provider.GetRequiredService<PooledMemoryStreamOptions>(), maxRetainedStreams)));
+            TryAdd(services, added, ServiceDescriptor.Singleton<MemoryPool<byte>>(static provider => CreateMemoryPool(provider.GetRequiredService<BlockPool>())));
+            FileBufferingStreamOptions? fileBuffering = options.FileBuffering;
+            TryAdd(services, added, ServiceDescriptor.Singleton(provider => ResolveFileBufferingOptions(fileBuffering, provider.GetRequiredService<PooledMemoryStreamOptions>())));
         }
 
         return services;
@@ -87,6 +93,27 @@ public static class EddyServiceCollectionExtensions
 
         services.Add(descriptor);
         added.Add(descriptor);
+    }
+
+    private static BlockMemoryPool CreateMemoryPool(BlockPool blockPool) =>
+        ReferenceEquals(blockPool, BlockPool.Shared) ? BlockMemoryPool.Shared : new BlockMemoryPool(blockPool);
+
+    private static FileBufferingStreamOptions ResolveFileBufferingOptions(FileBufferingStreamOptions? configured, PooledMemoryStreamOptions streamOptions)
+    {
+        FileBufferingStreamOptions options = configured ?? FileBufferingStreamOptions.Default;
+        if (options.MemoryOptions is not null || ReferenceEquals(streamOptions, PooledMemoryStreamOptions.Default))
+        {
+            return options;
+        }
+
+        return new FileBufferingStreamOptions
+        {
+            MemoryThreshold = options.MemoryThreshold,
+            MaxLength = options.MaxLength,
+            TempDirectory = options.TempDirectory,
+            FileBufferSize = options.FileBufferSize,
+            MemoryOptions = streamOptions,
+        };
     }
 
     private static PooledMemoryStreamOptions ResolveStreamOptions(PooledMemoryStreamOptions? configured, BlockPool blockPool)

@@ -19,6 +19,9 @@ public static class ImplementationIds
     public const string ArrayBufferWriter = "ArrayBufferWriter";
     public const string CommunityToolkit = "CommunityToolkit";
     public const string NewArray = "NewArray";
+    public const string EddySpill = "Eddy-spill";
+    public const string FileBufferingWriteStream = "FileBufferingWriteStream";
+    public const string MemoryPoolShared = "MemoryPool.Shared";
 
     /// <summary>Eddy on blocks placed about 1 KiB apart modulo 4 KiB (the layout workload's baseline).</summary>
     public const string EddySpreadBlocks = "Eddy-spread-blocks";
@@ -33,6 +36,6 @@ public static class ImplementationIds
     public static readonly string[] All =
     [
         Eddy, EddyContiguous, EddySegmented, EddyConcurrent, EddyThreadStatic, EddySelfReturningDropped, EddySelfReturningDisposed, MemoryStream, RecyclableMemoryStream, ArrayPoolShared, BinaryWriter,
-        ArrayBufferWriter, CommunityToolkit, NewArray, EddySpreadBlocks, EddyBackToBackBlocks, Floor,
+        ArrayBufferWriter, CommunityToolkit, NewArray, EddySpill, FileBufferingWriteStream, MemoryPoolShared, EddySpreadBlocks, EddyBackToBackBlocks, Floor,
     ];
 }

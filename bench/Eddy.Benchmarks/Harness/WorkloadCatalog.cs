@@ -11,7 +11,7 @@ public static class WorkloadCatalog
     public static readonly string[] Order =
     [
         "k4os", "pooledstream", "pooledstream-parallel", "write2k", "small-writes", "fixed-pool", "binary",
-        "self-returning", "buffer-writer", "layout",
+        "self-returning", "buffer-writer", "spill", "pipe", "layout",
     ];
 
     public static Type[] WorkloadTypes() => typeof(WorkloadCatalog).Assembly.GetTypes()

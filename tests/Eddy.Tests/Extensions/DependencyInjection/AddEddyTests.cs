@@ -12,10 +12,10 @@ namespace Eddy.Tests.Extensions.DependencyInjection;
 public class AddEddyTests
 {
     private static readonly Type[] s_registeredServices =
-        [typeof(BlockPool), typeof(ArrayPool<byte>), typeof(PooledMemoryStreamOptions), typeof(PooledMemoryStreamPool)];
+        [typeof(BlockPool), typeof(ArrayPool<byte>), typeof(PooledMemoryStreamOptions), typeof(PooledMemoryStreamPool), typeof(MemoryPool<byte>), typeof(FileBufferingStreamOptions)];
 
     [Fact]
-    public void Registers_the_four_services_as_singletons_and_returns_the_collection()
+    public void Registers_the_six_services_as_singletons_and_returns_the_collection()
     {
         var services = new ServiceCollection();
 
@@ -34,6 +34,28 @@ public class AddEddyTests
         Assert.Same(BlockPool.Shared, provider.GetRequiredService<ArrayPool<byte>>());
         Assert.Same(PooledMemoryStreamOptions.Default, provider.GetRequiredService<PooledMemoryStreamOptions>());
         Assert.Same(PooledMemoryStreamPool.Shared, provider.GetRequiredService<PooledMemoryStreamPool>());
+        Assert.Same(BlockMemoryPool.Shared, provider.GetRequiredService<MemoryPool<byte>>());
+        Assert.Same(FileBufferingStreamOptions.Default, provider.GetRequiredService<FileBufferingStreamOptions>());
+    }
+
+    [Fact]
+    public void Memory_pool_and_file_buffering_options_follow_the_container_pool()
+    {
+        var fileBuffering = new FileBufferingStreamOptions { MemoryThreshold = 1234 };
+        using var provider = Build(new ServiceCollection().AddEddy(o =>
+        {
+            o.BlockPool = new BlockPoolOptions();
+            o.FileBuffering = fileBuffering;
+        }));
+        BlockPool blockPool = provider.GetRequiredService<BlockPool>();
+        var memoryPool = Assert.IsType<BlockMemoryPool>(provider.GetRequiredService<MemoryPool<byte>>());
+        memoryPool.Rent().Dispose();
+        Assert.Equal(1, blockPool.GetStatistics().RentedBlocks);
+
+        FileBufferingStreamOptions registered = provider.GetRequiredService<FileBufferingStreamOptions>();
+        Assert.Equal(1234, registered.MemoryThreshold);
+        Assert.Same(provider.GetRequiredService<PooledMemoryStreamOptions>(), registered.MemoryOptions);
+        Assert.Same(blockPool, registered.MemoryOptions!.Pool);
     }
 
     [Fact]
@@ -274,7 +296,7 @@ public class AddEddyTests
             .AddEddy();
         using var provider = Build(services);
 
-        Assert.Equal(4, services.Count);
+        Assert.Equal(6, services.Count);
         Assert.Same(BlockPool.Shared, provider.GetRequiredService<BlockPool>());
         Assert.Same(PooledMemoryStreamPool.Shared, provider.GetRequiredService<PooledMemoryStreamPool>());
     }
@@ -288,7 +310,7 @@ public class AddEddyTests
         services.AddEddy(o => o.BlockPool = new BlockPoolOptions());
         using var provider = Build(services);
 
-        Assert.Equal(4, services.Count);
+        Assert.Equal(6, services.Count);
         Assert.Same(mine, provider.GetRequiredService<BlockPool>());
         Assert.Same(mine, provider.GetRequiredService<PooledMemoryStreamOptions>().Pool);
     }
@@ -300,7 +322,7 @@ public class AddEddyTests
         new ServiceCollection().AddEddy(o => o.MaxRetainedStreams = 9);
         using var provider = Build(first);
 
-        Assert.Equal(4, first.Count);
+        Assert.Equal(6, first.Count);
         Assert.Equal(5, provider.GetRequiredService<PooledMemoryStreamPool>().MaxRetained);
     }
 

@@ -1,0 +1,514 @@
+using System;
+using System.Buffers;
+using System.IO;
+using Eddy.Internal;
+using Eddy.Streams;
+
+namespace Eddy;
+
+/// <summary>
+/// A seekable, readable and writable stream that keeps its bytes in Eddy's pooled chunks (a
+/// <see cref="PooledMemoryStream"/>) up to <see cref="FileBufferingStreamOptions.MemoryThreshold"/>, then moves them
+/// into a temporary file and carries on there. Wherever the two overlap it behaves as <see cref="MemoryStream"/> and
+/// <see cref="PooledMemoryStream"/> do: the same argument checks, exceptions and positioning rules.
+/// </summary>
+/// <remarks>
+/// <para>
+/// The file is created only when a write or <see cref="SetLength"/> would pass the threshold, opened with
+/// <see cref="FileOptions.DeleteOnClose"/> (and <see cref="FileOptions.Asynchronous"/> when that crossing came
+/// through an async member), and deleted on <see cref="Stream.Dispose()"/>. The pooled chunks go back to the pool as
+/// soon as their bytes are in the file; the stream stays on disk until it is disposed.
+/// </para>
+/// <para>
+/// Past the threshold every write goes to the file at once, so a full disk or any other I/O error surfaces as the
+/// exception of the call that hit it, with <see cref="Length"/> and <see cref="Position"/> unchanged and every byte
+/// written before still readable. Reads come through a pooled read-ahead buffer of
+/// <see cref="FileBufferingStreamOptions.FileBufferSize"/> bytes. Many tiny writes past the threshold each cost a
+/// system call; wrap the stream in a <see cref="BufferedStream"/> for those.
+/// </para>
+/// <para>Like <see cref="MemoryStream"/>, an instance is not safe for concurrent use.</para>
+/// </remarks>
+public sealed partial class FileBufferingStream : Stream
+{
+    private const string LimitMessage = "The stream would grow to {0} bytes, past its limit of {1} bytes (FileBufferingStreamOptions.MaxLength); nothing was written.";
+
+    private readonly FileBufferingStreamOptions _options;
+
+    // Holds the bytes until the spill. After the spill and after Dispose it stays here disposed: a closed stream
+    // answers every call exactly as a closed PooledMemoryStream, and so as a closed MemoryStream, does.
+    private readonly PooledMemoryStream _memory;
+    private SpillFile? _file;
+    private bool _disposed;
+
+    // While spilled: the stream's own position and length (the file is as long as _length).
+    private long _position;
+    private long _length;
+
+    // The read-ahead: _readCount bytes of the file starting at _readStart.
+    private byte[]? _readBuffer;
+    private long _readStart;
+    private int _readCount;
+
+    /// <summary>A stream with the default options: 1 MiB in memory, then a file in the system's temporary directory.</summary>
+    public FileBufferingStream()
+        : this(null)
+    {
+    }
+
+    /// <summary>A stream with the given options; null means <see cref="FileBufferingStreamOptions.Default"/>.</summary>
+    public FileBufferingStream(FileBufferingStreamOptions? options)
+    {
+        _options = options ?? FileBufferingStreamOptions.Default;
+        _memory = new PooledMemoryStream(_options.EffectiveMemoryOptions);
+    }
+
+    /// <summary>The options this stream was created with.</summary>
+    public FileBufferingStreamOptions Options => _options;
+
+    /// <summary>True once the content has moved to the temporary file (false again after disposal).</summary>
+    public bool IsSpilled => _file is not null;
+
+    /// <summary>The temporary file's path while the stream is spilled; null before the spill and after disposal.</summary>
+    public string? TempFilePath => _file?.Path;
+
+    /// <summary>True when the temporary file is open for asynchronous I/O (the spill came through an async member).</summary>
+    internal bool IsFileAsync => _file?.IsAsync == true;
+
+    /// <inheritdoc/>
+    public override bool CanRead => _file is not null || _memory.CanRead;
+
+    /// <inheritdoc/>
+    public override bool CanSeek => _file is not null || _memory.CanSeek;
+
+    /// <inheritdoc/>
+    public override bool CanWrite => _file is not null || _memory.CanWrite;
+
+    /// <inheritdoc/>
+    public override long Length => _file is null ? _memory.Length : _length;
+
+    /// <inheritdoc/>
+    public override long Position
+    {
+        get => _file is null ? _memory.Position : _position;
+        set
+        {
+            if (_file is null)
+            {
+                _memory.Position = value;
+                return;
+            }
+
+            ThrowHelper.ThrowIfNegative(value);
+            _position = value;
+        }
+    }
+
+    /// <inheritdoc/>
+    public override long Seek(long offset, SeekOrigin origin)
+    {
+        if (_file is null)
+        {
+            return _memory.Seek(offset, origin);
+        }
+
+        long target = StreamArguments.SeekTarget(offset, origin, _position, _length, long.MaxValue);
+        _position = target;
+        return target;
+    }
+
+    /// <inheritdoc/>
+    /// <remarks>A length past the memory threshold moves the content to the file first; one past
+    /// <see cref="FileBufferingStreamOptions.MaxLength"/> throws <see cref="IOException"/> and changes nothing.</remarks>
+    public override void SetLength(long value)
+    {
+        if (_file is null)
+        {
+            if (_disposed || value < 0 || value <= _options.MemoryThreshold)
+            {
+                EnsureWithinLimit(value);
+                _memory.SetLength(value);
+                return;
+            }
+
+            EnsureWithinLimit(value);
+            Spill();
+        }
+
+        ThrowHelper.ThrowIfNegative(value);
+        EnsureWithinLimit(value);
+        DropReadAhead();
+        SpillFile file = _file!;
+        file.SetLength(value);
+        _length = value;
+        if (_position > value)
+        {
+            _position = value;
+        }
+    }
+
+    /// <inheritdoc/>
+    public override void Flush()
+    {
+        // The memory stream's Flush does nothing, and writes past the threshold are already in the file.
+    }
+
+    /// <inheritdoc/>
+    public override int Read(byte[] buffer, int offset, int count)
+    {
+        StreamArguments.ValidateBuffer(buffer, offset, count);
+        return Read(new Span<byte>(buffer, offset, count));
+    }
+
+    /// <inheritdoc/>
+    public override int Read(Span<byte> buffer)
+    {
+        if (_file is null)
+        {
+            return _memory.Read(buffer);
+        }
+
+        int total = 0;
+        int wanted = Available(buffer.Length);
+        while (total < wanted)
+        {
+            Span<byte> rest = buffer.Slice(total, wanted - total);
+            int n = CopyFromReadAhead(rest);
+            if (n == 0)
+            {
+                if (rest.Length < _options.FileBufferSize)
+                {
+                    FillReadAhead();
+                    continue;
+                }
+
+                n = ReadFileExactly(rest);
+            }
+
+            _position += n;
+            total += n;
+        }
+
+        return total;
+    }
+
+    /// <inheritdoc/>
+    public override int ReadByte()
+    {
+        if (_file is null)
+        {
+            return _memory.ReadByte();
+        }
+
+        Span<byte> one = stackalloc byte[1];
+        return Read(one) == 1 ? one[0] : -1;
+    }
+
+    /// <inheritdoc/>
+    public override void Write(byte[] buffer, int offset, int count)
+    {
+        StreamArguments.ValidateBuffer(buffer, offset, count);
+        Write(new ReadOnlySpan<byte>(buffer, offset, count));
+    }
+
+    /// <inheritdoc/>
+    /// <remarks>A write that would pass the memory threshold moves the content to the file first; one that would pass
+    /// <see cref="FileBufferingStreamOptions.MaxLength"/> throws <see cref="IOException"/> and changes nothing.</remarks>
+    public override void Write(ReadOnlySpan<byte> buffer)
+    {
+        if (StaysInMemory(buffer.Length))
+        {
+            _memory.Write(buffer);
+            return;
+        }
+
+        if (_file is null)
+        {
+            Spill();
+        }
+
+        if (!StartFileWrite(buffer.Length))
+        {
+            return;
+        }
+
+        long position = _position;
+        try
+        {
+            _file!.WriteAt(buffer, position);
+        }
+        catch (Exception)
+        {
+            CutBackAfterFailedWrite();
+            throw;
+        }
+
+        Advance(position + buffer.Length);
+    }
+
+    /// <inheritdoc/>
+    public override void WriteByte(byte value)
+    {
+        if (StaysInMemory(1))
+        {
+            _memory.WriteByte(value);
+            return;
+        }
+
+        ReadOnlySpan<byte> one = stackalloc byte[1] { value };
+        Write(one);
+    }
+
+    /// <inheritdoc/>
+    public override void CopyTo(Stream destination, int bufferSize)
+    {
+        StreamArguments.ValidateCopyTo(destination, bufferSize);
+        if (_file is null)
+        {
+            _memory.CopyTo(destination, bufferSize);
+            return;
+        }
+
+        byte[] chunk = Pool.Rent(Math.Max(bufferSize, _options.FileBufferSize));
+        try
+        {
+            int n;
+            while ((n = Read(chunk.AsSpan())) > 0)
+            {
+                destination.Write(chunk, 0, n);
+            }
+        }
+        finally
+        {
+            Pool.Return(chunk);
+        }
+    }
+
+    /// <summary>Copies the content, whatever the position, into a new array (like <see cref="MemoryStream.ToArray"/>).</summary>
+    /// <exception cref="ObjectDisposedException">The stream is disposed.</exception>
+    public byte[] ToArray()
+    {
+        if (_file is null)
+        {
+            return _memory.ToArray();
+        }
+
+        byte[] copy = new byte[_length];
+        long position = _position;
+        _position = 0;
+        try
+        {
+            int read = Read(copy);
+            if (read != copy.Length)
+            {
+                ThrowFileTooShort();
+            }
+        }
+        finally
+        {
+            _position = position;
+        }
+
+        return copy;
+    }
+
+    /// <inheritdoc/>
+    protected override void Dispose(bool disposing)
+    {
+        if (!disposing || _disposed)
+        {
+            base.Dispose(disposing);
+            return;
+        }
+
+        _disposed = true;
+        try
+        {
+            _file?.Dispose();
+        }
+        finally
+        {
+            _file = null;
+            ReturnReadBuffer();
+            _memory.Dispose();
+            base.Dispose(disposing);
+        }
+    }
+
+    private ArrayPool<byte> Pool => _options.EffectiveMemoryOptions.EffectivePool;
+
+    /// <summary>
+    /// True when a write of <paramref name="count"/> bytes at the position goes to the memory stream: it still fits
+    /// under the threshold, or the stream is closed and the memory stream throws as it should. Throws when the write
+    /// would pass the limit, before anything changes.
+    /// </summary>
+    private bool StaysInMemory(int count)
+    {
+        if (_disposed)
+        {
+            return true;
+        }
+
+        long position = _file is null ? _memory.Position : _position;
+        EnsureWithinLimit(position, count);
+        return _file is null && position <= _options.MemoryThreshold - count;
+    }
+
+    private void EnsureWithinLimit(long length)
+    {
+        if (length > _options.MaxLength && !_disposed)
+        {
+            ThrowLimitReached(length);
+        }
+    }
+
+    private void EnsureWithinLimit(long position, int count)
+    {
+        if (count > _options.MaxLength - position)
+        {
+            ThrowLimitReached(position + (long)count);
+        }
+    }
+
+    private void ThrowLimitReached(long length) =>
+        ThrowHelper.ThrowIOException(string.Format(System.Globalization.CultureInfo.InvariantCulture, LimitMessage, length, _options.MaxLength));
+
+    private static void ThrowFileTooShort() =>
+        ThrowHelper.ThrowIOException("The temporary file ended before the stream's length: it was changed by someone else.");
+
+    /// <summary>Moves the content to a new temporary file and gives the pooled chunks back; on failure nothing changes.</summary>
+    private void Spill()
+    {
+        SpillFile file = SpillFile.Create(_options.TempDirectory, asynchronous: false);
+        try
+        {
+            long offset = 0;
+            foreach (ReadOnlyMemory<byte> segment in _memory.GetReadOnlySequence())
+            {
+                file.WriteAt(segment.Span, offset);
+                offset += segment.Length;
+            }
+        }
+        catch (Exception)
+        {
+            file.Dispose();
+            throw;
+        }
+
+        Adopt(file);
+    }
+
+    private void Adopt(SpillFile file)
+    {
+        _position = _memory.Position;
+        _length = _memory.Length;
+        _file = file;
+        _memory.Dispose();
+    }
+
+    /// <summary>
+    /// Readies a write of <paramref name="count"/> bytes to the file; false when there is nothing to write, after
+    /// extending the stream to the position as a zero-byte write past the end of a MemoryStream does.
+    /// </summary>
+    private bool StartFileWrite(int count)
+    {
+        if (count == 0)
+        {
+            if (_position > _length)
+            {
+                _file!.SetLength(_position);
+                _length = _position;
+            }
+
+            return false;
+        }
+
+        DropReadAhead();
+        return true;
+    }
+
+    private void Advance(long end)
+    {
+        _position = end;
+        if (end > _length)
+        {
+            _length = end;
+        }
+    }
+
+    /// <summary>
+    /// A write that failed part-way (a full disk) may have left bytes past the end: cut them off, so the file stays
+    /// exactly <see cref="_length"/> long and a later write past the end still finds zeros in the gap.
+    /// </summary>
+    private void CutBackAfterFailedWrite()
+    {
+        try
+        {
+            _file!.SetLength(_length);
+        }
+        catch (IOException)
+        {
+            // Shrinking needs no space; should it fail anyway, the original error is the one worth reporting.
+        }
+    }
+
+    private int Available(int requested)
+    {
+        long available = _length - _position;
+        return available <= 0 ? 0 : (int)Math.Min(requested, available);
+    }
+
+    private int CopyFromReadAhead(Span<byte> destination)
+    {
+        long skip = _position - _readStart;
+        if (_readCount == 0 || skip < 0 || skip >= _readCount)
+        {
+            return 0;
+        }
+
+        int n = Math.Min(destination.Length, _readCount - (int)skip);
+        _readBuffer.AsSpan((int)skip, n).CopyTo(destination);
+        return n;
+    }
+
+    private void FillReadAhead() => _readCount = ReadFileExactly(StartReadAhead().Span);
+
+    /// <summary>Points the read-ahead at the position and gives the part of its buffer to fill.</summary>
+    private Memory<byte> StartReadAhead()
+    {
+        byte[] buffer = _readBuffer ??= Pool.Rent(_options.FileBufferSize);
+        _readCount = 0;
+        _readStart = _position;
+        return buffer.AsMemory(0, (int)Math.Min(_options.FileBufferSize, _length - _position));
+    }
+
+    private int ReadFileExactly(Span<byte> destination)
+    {
+        SpillFile file = _file!;
+        int total = 0;
+        while (total < destination.Length)
+        {
+            int n = file.ReadAt(destination.Slice(total), _position + total);
+            if (n == 0)
+            {
+                ThrowFileTooShort();
+            }
+
+            total += n;
+        }
+
+        return total;
+    }
+
+    private void DropReadAhead() => _readCount = 0;
+
+    private void ReturnReadBuffer()
+    {
+        byte[]? buffer = _readBuffer;
+        _readBuffer = null;
+        _readCount = 0;
+        if (buffer is not null)
+        {
+            Pool.Return(buffer);
+        }
+    }
+}

@@ -1,0 +1,93 @@
+using System;
+using Eddy.Internal;
+
+namespace Eddy;
+
+/// <summary>
+/// Settings of a <see cref="FileBufferingStream"/>. Instances are immutable once built (<c>init</c> properties)
+/// and may be shared by any number of streams and threads.
+/// </summary>
+/// <remarks>
+/// Defaults:
+/// <list type="table">
+/// <item><term><see cref="MemoryThreshold"/></term><description><see cref="DefaultMemoryThreshold"/> (1 MiB)</description></item>
+/// <item><term><see cref="MaxLength"/></term><description><see cref="long.MaxValue"/>: no limit but the disk</description></item>
+/// <item><term><see cref="TempDirectory"/></term><description>null: <see cref="System.IO.Path.GetTempPath"/> at the moment the file is created</description></item>
+/// <item><term><see cref="FileBufferSize"/></term><description><see cref="DefaultFileBufferSize"/> (64 KiB)</description></item>
+/// <item><term><see cref="MemoryOptions"/></term><description>null: <see cref="PooledMemoryStreamOptions.Default"/> (Eddy's shared block pool)</description></item>
+/// </list>
+/// </remarks>
+public sealed class FileBufferingStreamOptions
+{
+    /// <summary>The default <see cref="MemoryThreshold"/>: 1 MiB.</summary>
+    public const long DefaultMemoryThreshold = 1 << 20;
+
+    /// <summary>The default <see cref="FileBufferSize"/>: 64 KiB, below the large object heap's threshold.</summary>
+    public const int DefaultFileBufferSize = 64 << 10;
+
+    private readonly long _memoryThreshold = DefaultMemoryThreshold;
+    private readonly long _maxLength = long.MaxValue;
+    private readonly int _fileBufferSize = DefaultFileBufferSize;
+
+    /// <summary>The options used when a stream is created without any: every property at its default.</summary>
+    public static FileBufferingStreamOptions Default { get; } = new();
+
+    /// <summary>
+    /// The most bytes the stream keeps in pooled memory. A write or <see cref="System.IO.Stream.SetLength"/> that
+    /// would make the stream longer moves the content into a temporary file first; 0 spills on the first byte.
+    /// </summary>
+    /// <exception cref="ArgumentOutOfRangeException">The value is negative.</exception>
+    public long MemoryThreshold
+    {
+        get => _memoryThreshold;
+        init
+        {
+            ThrowHelper.ThrowIfNegative(value);
+            _memoryThreshold = value;
+        }
+    }
+
+    /// <summary>
+    /// The longest the stream may grow, in memory and on disk together. A write or <see cref="System.IO.Stream.SetLength"/>
+    /// that would pass it throws <see cref="System.IO.IOException"/> and changes nothing.
+    /// </summary>
+    /// <exception cref="ArgumentOutOfRangeException">The value is negative.</exception>
+    public long MaxLength
+    {
+        get => _maxLength;
+        init
+        {
+            ThrowHelper.ThrowIfNegative(value);
+            _maxLength = value;
+        }
+    }
+
+    /// <summary>Where the temporary file goes; null (default) means <see cref="System.IO.Path.GetTempPath"/>.</summary>
+    /// <remarks>Checked only when the file is created, so a missing or read-only directory surfaces at the write that crosses
+    /// <see cref="MemoryThreshold"/>, as that write's exception, with the content still in memory.</remarks>
+    public string? TempDirectory { get; init; }
+
+    /// <summary>
+    /// Size of the pooled buffer that serves reads from the file: reads smaller than it are answered from one
+    /// read-ahead of this size. Writes go to the file as they come (see <see cref="FileBufferingStream"/>).
+    /// </summary>
+    /// <exception cref="ArgumentOutOfRangeException">The value is not positive.</exception>
+    public int FileBufferSize
+    {
+        get => _fileBufferSize;
+        init
+        {
+            if (value <= 0)
+            {
+                ThrowHelper.ThrowArgumentOutOfRangeException(nameof(value), value, "Positive number required.");
+            }
+
+            _fileBufferSize = value;
+        }
+    }
+
+    /// <summary>How the bytes are kept while in memory (the pool, clearing on return); the read buffer comes from the same pool.</summary>
+    public PooledMemoryStreamOptions? MemoryOptions { get; init; }
+
+    internal PooledMemoryStreamOptions EffectiveMemoryOptions => MemoryOptions ?? PooledMemoryStreamOptions.Default;
+}

@@ -1,0 +1,149 @@
+using System;
+using System.Buffers;
+using System.Threading;
+using Eddy.Internal;
+
+namespace Eddy.Pooling;
+
+/// <summary>
+/// A <see cref="MemoryPool{T}"/> of bytes over <see cref="BlockPool"/> (or any <see cref="ArrayPool{T}"/> of bytes),
+/// for <c>System.IO.Pipelines</c> (<c>PipeOptions.Pool</c>), Kestrel (through an <c>IMemoryPoolFactory&lt;byte&gt;</c>,
+/// see the Eddy.AspNetCore package) and anything else that takes a <see cref="MemoryPool{T}"/>.
+/// </summary>
+/// <remarks>
+/// <para>
+/// The contract, chosen to match <see cref="MemoryPool{T}.Shared"/>: <c>Rent(-1)</c> gives a block of
+/// <see cref="DefaultBufferSize"/> (4 KiB); <c>Rent(n)</c> gives a block of at least <c>n</c> bytes, and its
+/// <see cref="IMemoryOwner{T}.Memory"/> is the whole pooled block: <c>n</c> rounded up to the pool's size class
+/// (a power of two from 256 B for <see cref="BlockPool"/>), so a pipe fills every byte it was given.
+/// <c>Rent(n)</c> with <c>n</c> above <see cref="MaxBufferSize"/> or below -1 throws
+/// <see cref="ArgumentOutOfRangeException"/>, as <see cref="MemoryPool{T}.Shared"/> does.
+/// </para>
+/// <para>
+/// Each owner gives its block back on its first <see cref="IDisposable.Dispose"/>; a second one does nothing, and
+/// <see cref="IMemoryOwner{T}.Memory"/> after it throws <see cref="ObjectDisposedException"/>. An owner dropped
+/// without disposal is simply collected and its block is lost to the pool, as with <see cref="MemoryPool{T}.Shared"/>.
+/// Every member is thread-safe.
+/// </para>
+/// </remarks>
+public sealed class BlockMemoryPool : MemoryPool<byte>
+{
+    /// <summary>The size of a block rented with <c>Rent(-1)</c>: 4 KiB, as <see cref="MemoryPool{T}.Shared"/> gives.</summary>
+    public const int DefaultBufferSize = 4096;
+
+    private static readonly BlockMemoryPool s_shared = new(BlockPool.Shared, isShared: true);
+
+    private readonly ArrayPool<byte> _pool;
+    private readonly int _maxBufferSize;
+    private readonly bool _isShared;
+    private long _rented;
+    private long _returned;
+    private int _disposed;
+
+    /// <summary>A pool over <paramref name="pool"/>; null means Eddy's default byte pool (<see cref="BlockPool.Shared"/>).</summary>
+    /// <param name="pool">Where the blocks come from and go back to.</param>
+    public BlockMemoryPool(ArrayPool<byte>? pool = null)
+        : this(pool ?? DefaultPool<byte>.Instance, isShared: false)
+    {
+    }
+
+    private BlockMemoryPool(ArrayPool<byte> pool, bool isShared)
+    {
+        _pool = pool;
+        _isShared = isShared;
+
+        // Past a BlockPool's largest class blocks are not pooled; a pipe asked for more then takes its own array.
+        _maxBufferSize = pool is BlockPool blocks ? blocks.MaximumBlockLength : 0x7FFFFFC7;
+    }
+
+    /// <summary>The pool over <see cref="BlockPool.Shared"/>; disposing it does nothing.</summary>
+    public static new BlockMemoryPool Shared => s_shared;
+
+    /// <summary>The largest block this pool rents: a <see cref="BlockPool"/>'s <see cref="BlockPool.MaximumBlockLength"/>, or the largest byte array otherwise.</summary>
+    public override int MaxBufferSize => _maxBufferSize;
+
+    /// <summary>Blocks rented since the pool was created.</summary>
+    public long RentedBlocks => Volatile.Read(ref _rented);
+
+    /// <summary>Blocks given back (by their owners' first <see cref="IDisposable.Dispose"/>) since the pool was created.</summary>
+    public long ReturnedBlocks => Volatile.Read(ref _returned);
+
+    /// <summary>Blocks rented and not yet given back.</summary>
+    public long OutstandingBlocks => RentedBlocks - ReturnedBlocks;
+
+    /// <summary>Rents a block of at least <paramref name="minBufferSize"/> bytes, or <see cref="DefaultBufferSize"/> for -1.</summary>
+    /// <param name="minBufferSize">The least size needed; -1 (default) for the default size.</param>
+    /// <returns>The block's owner: dispose it once to give the block back.</returns>
+    /// <exception cref="ArgumentOutOfRangeException"><paramref name="minBufferSize"/> is below -1 or above <see cref="MaxBufferSize"/>.</exception>
+    /// <exception cref="ObjectDisposedException">The pool is disposed.</exception>
+    public override IMemoryOwner<byte> Rent(int minBufferSize = -1)
+    {
+        if (minBufferSize == -1)
+        {
+            minBufferSize = DefaultBufferSize;
+        }
+        else if ((uint)minBufferSize > (uint)_maxBufferSize)
+        {
+            ThrowHelper.ThrowArgumentOutOfRangeException(nameof(minBufferSize), minBufferSize, $"The size must be -1 or between 0 and MaxBufferSize ({_maxBufferSize}).");
+        }
+
+        if (Volatile.Read(ref _disposed) != 0)
+        {
+            ThrowHelper.ThrowObjectDisposedException(nameof(BlockMemoryPool));
+        }
+
+        byte[] block = _pool.Rent(minBufferSize);
+        Interlocked.Increment(ref _rented);
+        return new Owner(this, block);
+    }
+
+    /// <summary>Stops further rents (except on <see cref="Shared"/>); blocks still out go back to the pool when their owners are disposed.</summary>
+    protected override void Dispose(bool disposing)
+    {
+        if (!_isShared)
+        {
+            Volatile.Write(ref _disposed, 1);
+        }
+    }
+
+    private void Return(byte[] block)
+    {
+        _pool.Return(block);
+        Interlocked.Increment(ref _returned);
+    }
+
+    private sealed class Owner : IMemoryOwner<byte>
+    {
+        private readonly BlockMemoryPool _pool;
+        private byte[]? _block;
+
+        public Owner(BlockMemoryPool pool, byte[] block)
+        {
+            _pool = pool;
+            _block = block;
+        }
+
+        public Memory<byte> Memory
+        {
+            get
+            {
+                byte[]? block = Volatile.Read(ref _block);
+                if (block is null)
+                {
+                    ThrowHelper.ThrowObjectDisposedException(nameof(IMemoryOwner<byte>), "The block was given back to the pool.");
+                }
+
+                return block;
+            }
+        }
+
+        public void Dispose()
+        {
+            byte[]? block = Interlocked.Exchange(ref _block, null);
+            if (block is not null)
+            {
+                _pool.Return(block);
+            }
+        }
+    }
+}

@@ -1,0 +1,111 @@
+using System;
+using System.Buffers;
+using System.Threading.Tasks;
+using Eddy.Pooling;
+
+namespace Eddy.Tests.Pipelines;
+
+/// <summary>The <see cref="MemoryPool{T}"/> contract of <see cref="BlockMemoryPool"/>, side by side with <see cref="MemoryPool{T}.Shared"/>.</summary>
+public sealed class BlockMemoryPoolTests
+{
+    [Fact]
+    public void Rent_minus_one_gives_the_default_size_as_Shared_does()
+    {
+        using var pool = new BlockMemoryPool(new BlockPool());
+        using IMemoryOwner<byte> eddy = pool.Rent();
+        using IMemoryOwner<byte> shared = MemoryPool<byte>.Shared.Rent();
+        Assert.Equal(BlockMemoryPool.DefaultBufferSize, eddy.Memory.Length);
+        Assert.Equal(shared.Memory.Length, eddy.Memory.Length);
+    }
+
+    [Theory]
+    [InlineData(0, 0)]
+    [InlineData(1, 256)]
+    [InlineData(256, 256)]
+    [InlineData(257, 512)]
+    [InlineData(4096, 4096)]
+    [InlineData(5000, 8192)]
+    [InlineData(65536, 65536)]
+    [InlineData(1 << 20, 1 << 20)]
+    public void Memory_is_the_whole_pooled_block_at_least_the_size_asked_for(int size, int expected)
+    {
+        using var pool = new BlockMemoryPool(new BlockPool());
+        using IMemoryOwner<byte> eddy = pool.Rent(size);
+        using IMemoryOwner<byte> shared = MemoryPool<byte>.Shared.Rent(size);
+        Assert.Equal(expected, eddy.Memory.Length);
+
+        // Shared rounds to a power of two from 16 B; Eddy's classes start at 256 B. Both give at least the size.
+        Assert.True(shared.Memory.Length >= size);
+        Assert.True(eddy.Memory.Length >= shared.Memory.Length || size < 256);
+    }
+
+    [Fact]
+    public void Sizes_outside_the_contract_throw_as_Shared_does()
+    {
+        // Same exception type; Eddy names the parameter as MemoryPool<T>.Rent declares it, Shared's pool says minimumBufferSize.
+        var blocks = new BlockPool(new BlockPoolOptions { MaximumBlockLength = 1 << 21 });
+        using var pool = new BlockMemoryPool(blocks);
+        Assert.Equal(1 << 21, pool.MaxBufferSize);
+        Assert.Throws<ArgumentOutOfRangeException>("minBufferSize", () => pool.Rent(-2));
+        Assert.Throws<ArgumentOutOfRangeException>(() => MemoryPool<byte>.Shared.Rent(-2));
+        Assert.Throws<ArgumentOutOfRangeException>("minBufferSize", () => pool.Rent((1 << 21) + 1));
+        Assert.Throws<ArgumentOutOfRangeException>(() => MemoryPool<byte>.Shared.Rent(int.MaxValue));
+        Assert.Equal(0, pool.RentedBlocks);
+    }
+
+    [Fact]
+    public void Second_Dispose_is_harmless_and_Memory_after_Dispose_throws()
+    {
+        var blocks = new BlockPool();
+        using var pool = new BlockMemoryPool(blocks);
+        IMemoryOwner<byte> owner = pool.Rent(1000);
+        owner.Memory.Span.Fill(7);
+        Assert.Equal(1, pool.OutstandingBlocks);
+        owner.Dispose();
+        owner.Dispose();
+        Assert.Throws<ObjectDisposedException>(() => owner.Memory);
+        Assert.Equal(1, pool.RentedBlocks);
+        Assert.Equal(1, pool.ReturnedBlocks);
+        Assert.Equal(0, pool.OutstandingBlocks);
+        BlockPoolStatistics statistics = blocks.GetStatistics();
+        Assert.Equal(statistics.RentedBlocks, statistics.ReturnedBlocks);
+    }
+
+    [Fact]
+    public void A_disposed_pool_refuses_rents_but_takes_its_blocks_back()
+    {
+        var blocks = new BlockPool();
+        var pool = new BlockMemoryPool(blocks);
+        IMemoryOwner<byte> owner = pool.Rent();
+        pool.Dispose();
+        Assert.Throws<ObjectDisposedException>(() => pool.Rent());
+        owner.Dispose();
+        Assert.Equal(0, pool.OutstandingBlocks);
+        Assert.Equal(blocks.GetStatistics().RentedBlocks, blocks.GetStatistics().ReturnedBlocks);
+
+        BlockMemoryPool.Shared.Dispose();
+        using IMemoryOwner<byte> stillWorks = BlockMemoryPool.Shared.Rent();
+        Assert.Equal(BlockPool.Shared.MaximumBlockLength, BlockMemoryPool.Shared.MaxBufferSize);
+    }
+
+    [Fact]
+    public async Task Rents_and_returns_from_many_threads_balance()
+    {
+        var blocks = new BlockPool();
+        using var pool = new BlockMemoryPool(blocks);
+        await Parallel.ForAsync(0, 4, async (worker, _) =>
+        {
+            await Task.Yield();
+            var random = new Random(worker);
+            for (int i = 0; i < 20_000; i++)
+            {
+                using IMemoryOwner<byte> owner = pool.Rent(random.Next(2) == 0 ? -1 : random.Next(1, 70_000));
+                owner.Memory.Span[^1] = (byte)i;
+            }
+        });
+        Assert.Equal(80_000, pool.RentedBlocks);
+        Assert.Equal(0, pool.OutstandingBlocks);
+        BlockPoolStatistics statistics = blocks.GetStatistics();
+        Assert.Equal(statistics.RentedBlocks, statistics.ReturnedBlocks);
+    }
+}

@@ -1,0 +1,323 @@
+using System;
+using System.IO;
+using System.Threading.Tasks;
+using Eddy.Tests.Streams.Infrastructure;
+using Xunit.Abstractions;
+
+namespace Eddy.Tests.Spilling;
+
+/// <summary>The spill itself, the temporary file's life, and every bad condition: each must leave the bytes written so far readable.</summary>
+public sealed class FileBufferingStreamTests : IDisposable
+{
+    private const int Threshold = 64 * 1024;
+    private readonly ITestOutputHelper _output;
+    private readonly string _directory = Directory.CreateTempSubdirectory("eddy-spill-").FullName;
+
+    public FileBufferingStreamTests(ITestOutputHelper output) => _output = output;
+
+    public void Dispose() => Directory.Delete(_directory, recursive: true);
+
+    [Fact]
+    public void File_is_created_only_at_the_crossing_and_deleted_on_Dispose()
+    {
+        var pool = new StreamTestPool();
+        byte[] data = SpillingModel.Pattern(Threshold + 1, seed: 5);
+        var stream = new FileBufferingStream(Options(pool));
+        stream.Write(data, 0, Threshold);
+        Assert.False(stream.IsSpilled);
+        Assert.Null(stream.TempFilePath);
+        Assert.Empty(Directory.GetFiles(_directory));
+        Assert.True(pool.Outstanding > 0);
+
+        stream.WriteByte(data[Threshold]);
+        Assert.True(stream.IsSpilled);
+        Assert.False(stream.IsFileAsync);
+        string path = stream.TempFilePath!;
+        Assert.Equal(_directory, Path.GetDirectoryName(path));
+        Assert.Equal(new[] { path }, Directory.GetFiles(_directory));
+        Assert.Equal(Threshold + 1, new FileInfo(path).Length);
+        Assert.Equal(0, pool.Outstanding); // every pooled chunk went back when its bytes reached the file
+
+        stream.Position = 0;
+        Assert.Equal(data, stream.ToArray());
+        stream.Dispose();
+        Assert.False(File.Exists(path));
+        Assert.Empty(Directory.GetFiles(_directory));
+        pool.AssertAllReturned();
+    }
+
+    [Fact]
+    public async Task Async_members_spill_to_an_asynchronous_file_and_DisposeAsync_deletes_it()
+    {
+        byte[] data = SpillingModel.Pattern(3 * Threshold, seed: 6);
+        var stream = new FileBufferingStream(Options(new StreamTestPool()));
+        for (int offset = 0; offset < data.Length; offset += 8192)
+        {
+            await stream.WriteAsync(data.AsMemory(offset, 8192));
+        }
+
+        Assert.True(stream.IsFileAsync);
+        string path = stream.TempFilePath!;
+        stream.Position = 0;
+        var copy = new MemoryStream();
+        await stream.CopyToAsync(copy);
+        Assert.Equal(data, copy.ToArray());
+
+        stream.Position = 10;
+        byte[] read = new byte[100];
+        await stream.ReadExactlyAsync(read);
+        Assert.Equal(data.AsSpan(10, 100).ToArray(), read);
+
+        await stream.DisposeAsync();
+        Assert.False(File.Exists(path));
+        await Assert.ThrowsAsync<ObjectDisposedException>(async () => await stream.ReadExactlyAsync(read));
+    }
+
+    [Fact]
+    public async Task Large_WriteAsync_and_ReadAsync_past_the_threshold_return_before_the_file_completes_them()
+    {
+        // RandomAccess hands the call to the operating system or the thread pool; the caller's thread is not held
+        // for it. Tried a few times since a fast disk may finish before the check.
+        byte[] data = new byte[16 << 20];
+        bool writeReturnedEarly = false;
+        bool readReturnedEarly = false;
+        for (int attempt = 0; attempt < 5 && !(writeReturnedEarly && readReturnedEarly); attempt++)
+        {
+            await using var stream = new FileBufferingStream(Options(null, threshold: 0));
+            await stream.WriteAsync(new byte[1]);
+            ValueTask write = stream.WriteAsync(data);
+            writeReturnedEarly |= !write.IsCompleted;
+            await write;
+            Assert.Equal(data.Length + 1, stream.Length);
+
+            stream.Position = 1;
+            ValueTask<int> read = stream.ReadAsync(data);
+            readReturnedEarly |= !read.IsCompleted;
+            Assert.Equal(data.Length, await read);
+        }
+
+        Assert.True(writeReturnedEarly);
+        Assert.True(readReturnedEarly);
+    }
+
+    [Theory]
+    [InlineData(false)]
+    [InlineData(true)]
+    public async Task Missing_directory_fails_the_crossing_write_and_keeps_the_bytes_in_memory(bool asynchronous)
+    {
+        string missing = Path.Combine(_directory, "missing");
+        await AssertCrossingFails<DirectoryNotFoundException>(missing, asynchronous);
+    }
+
+    [Theory]
+    [InlineData(false)]
+    [InlineData(true)]
+    public async Task Unwritable_directory_fails_the_crossing_write_and_keeps_the_bytes_in_memory(bool asynchronous)
+    {
+        if (Environment.UserName != "root" && !OperatingSystem.IsWindows())
+        {
+            string locked = Directory.CreateDirectory(Path.Combine(_directory, "locked")).FullName;
+            File.SetUnixFileMode(locked, UnixFileMode.UserRead | UnixFileMode.UserExecute);
+            await AssertCrossingFails<UnauthorizedAccessException>(locked, asynchronous);
+            return;
+        }
+
+        // Root writes through permission bits, so the unwritable directory is a read-only file system.
+        using SmallFileSystem? readOnly = SmallFileSystem.TryMount("ro,size=64k");
+        if (readOnly is null)
+        {
+            _output.WriteLine("no read-only mount available: checked a directory under /proc instead");
+            await AssertCrossingFails<IOException>("/proc/self", asynchronous, acceptUnauthorized: true);
+            return;
+        }
+
+        await AssertCrossingFails<IOException>(readOnly.Path, asynchronous);
+    }
+
+    [Theory]
+    [InlineData(false)]
+    [InlineData(true)]
+    public async Task Total_limit_throws_IOException_and_changes_nothing_in_memory_and_on_disk(bool asynchronous)
+    {
+        var options = Options(new StreamTestPool(), maxLength: 3 * Threshold);
+        await using var stream = new FileBufferingStream(options);
+        byte[] data = SpillingModel.Pattern((int)options.MaxLength, seed: 8);
+
+        // In memory: a write past the limit, though under the threshold.
+        var small = new FileBufferingStream(Options(null, maxLength: 100));
+        small.Write(data, 0, 60);
+        await AssertLimit(small, data.AsMemory(0, 41), asynchronous);
+        Assert.False(small.IsSpilled);
+        Assert.Equal(data.AsSpan(0, 60).ToArray(), small.ToArray());
+        small.Dispose();
+
+        // On disk: fill to the limit exactly, then one byte more, then a write that starts past it.
+        await Write(stream, data, asynchronous);
+        Assert.True(stream.IsSpilled);
+        await AssertLimit(stream, new byte[1], asynchronous);
+        stream.Position = options.MaxLength + 10;
+        await AssertLimit(stream, ReadOnlyMemory<byte>.Empty, asynchronous);
+        Assert.Throws<IOException>(() => stream.SetLength(options.MaxLength + 1));
+        Assert.Equal(options.MaxLength, stream.Length);
+        Assert.Equal(options.MaxLength + 10, stream.Position);
+        Assert.Equal(data, stream.ToArray());
+        Assert.Equal(options.MaxLength, new FileInfo(stream.TempFilePath!).Length);
+
+        // The limit is on the length, not the traffic: shrinking makes room again.
+        stream.SetLength(10);
+        stream.Position = 10;
+        await Write(stream, data.AsMemory(10, 100), asynchronous);
+        Assert.Equal(data.AsSpan(0, 110).ToArray(), stream.ToArray());
+    }
+
+    [Theory]
+    [InlineData(false)]
+    [InlineData(true)]
+    public async Task Full_disk_fails_the_write_that_hit_it_and_loses_nothing_written_before(bool asynchronous)
+    {
+        using SmallFileSystem? disk = SmallFileSystem.TryMount("size=1m");
+        if (disk is null)
+        {
+            // Without a mount the nearest condition is the total limit, checked by its own test above.
+            _output.WriteLine("could not mount a 1 MiB tmpfs: the disk-full check was not run");
+            return;
+        }
+
+        byte[] data = SpillingModel.Pattern(2 << 20, seed: 9);
+        await using var stream = new FileBufferingStream(Options(new StreamTestPool(), directory: disk.Path));
+        long accepted = 0;
+        IOException? full = null;
+        while (full is null)
+        {
+            try
+            {
+                await Write(stream, data.AsMemory((int)accepted, 8192 + 100), asynchronous);
+                accepted += 8192 + 100;
+            }
+            catch (IOException exception)
+            {
+                full = exception;
+            }
+        }
+
+        _output.WriteLine($"disk full after {accepted} bytes: {full.Message}");
+        Assert.True(accepted > Threshold && accepted < 1 << 20);
+        Assert.True(stream.IsSpilled);
+        Assert.Equal(accepted, stream.Length);
+        Assert.Equal(accepted, stream.Position);
+        Assert.Equal(accepted, new FileInfo(stream.TempFilePath!).Length);
+        Assert.Equal(data.AsSpan(0, (int)accepted).ToArray(), stream.ToArray());
+
+        // Room made by shrinking is usable again, and a gap written past the end reads as zeros.
+        stream.SetLength(accepted / 2);
+        stream.Position = accepted / 2 + 1000;
+        await Write(stream, data.AsMemory(0, 5000), asynchronous);
+        byte[] all = stream.ToArray();
+        Assert.True(all.AsSpan((int)(accepted / 2), 1000).IndexOfAnyExcept((byte)0) < 0);
+        Assert.Equal(data.AsSpan(0, 5000).ToArray(), all.AsSpan((int)(accepted / 2) + 1000).ToArray());
+    }
+
+    [Theory]
+    [InlineData(false)]
+    [InlineData(true)]
+    public async Task Full_disk_at_the_crossing_keeps_the_bytes_in_memory_and_leaves_no_file(bool asynchronous)
+    {
+        using SmallFileSystem? disk = SmallFileSystem.TryMount("size=32k");
+        if (disk is null)
+        {
+            _output.WriteLine("could not mount a 32 KiB tmpfs: the disk-full check was not run");
+            return;
+        }
+
+        await AssertCrossingFails<IOException>(disk.Path, asynchronous);
+        Assert.Empty(disk.Files());
+    }
+
+    [Fact]
+    public void Use_after_Dispose_throws_ObjectDisposedException_on_a_spilled_stream()
+    {
+        var stream = new FileBufferingStream(Options(null, threshold: 0));
+        stream.Write(new byte[100]);
+        string path = stream.TempFilePath!;
+        stream.Dispose();
+        stream.Dispose();
+        Assert.False(File.Exists(path));
+        Assert.False(stream.IsSpilled);
+        Assert.Throws<ObjectDisposedException>(() => stream.Length);
+        Assert.Throws<ObjectDisposedException>(() => stream.Position);
+        Assert.Throws<ObjectDisposedException>(() => stream.Read(new byte[1]));
+        Assert.Throws<ObjectDisposedException>(() => stream.Write(new byte[1]));
+        Assert.Throws<ObjectDisposedException>(() => stream.ToArray());
+        Assert.Throws<NotSupportedException>(() => stream.SetLength(1));
+        Assert.True(stream.WriteAsync(new byte[1]).AsTask().IsFaulted);
+    }
+
+    [Fact]
+    public void Options_reject_bad_values()
+    {
+        Assert.Throws<ArgumentOutOfRangeException>("value", () => new FileBufferingStreamOptions { MemoryThreshold = -1 });
+        Assert.Throws<ArgumentOutOfRangeException>("value", () => new FileBufferingStreamOptions { MaxLength = -1 });
+        Assert.Throws<ArgumentOutOfRangeException>("value", () => new FileBufferingStreamOptions { FileBufferSize = 0 });
+        Assert.Equal(1 << 20, FileBufferingStreamOptions.Default.MemoryThreshold);
+        Assert.Equal(long.MaxValue, FileBufferingStreamOptions.Default.MaxLength);
+    }
+
+    /// <summary>
+    /// Fills the memory to the threshold, then writes one more byte into <paramref name="directory"/>: the write must
+    /// throw <typeparamref name="TException"/> and leave the stream in memory with every byte.
+    /// </summary>
+    private async Task AssertCrossingFails<TException>(string directory, bool asynchronous, bool acceptUnauthorized = false)
+        where TException : Exception
+    {
+        var pool = new StreamTestPool();
+        byte[] data = SpillingModel.Pattern(Threshold, seed: 4);
+        var stream = new FileBufferingStream(Options(pool, directory: directory));
+        await Write(stream, data, asynchronous);
+
+        Exception error = await Record.ExceptionAsync(() => Write(stream, new byte[1], asynchronous).AsTask());
+        Assert.NotNull(error);
+        _output.WriteLine($"{error.GetType().Name}: {error.Message}");
+        Assert.True(error is TException || (acceptUnauthorized && error is UnauthorizedAccessException), error.ToString());
+        Assert.False(stream.IsSpilled);
+        Assert.Equal(Threshold, stream.Length);
+        Assert.Equal(Threshold, stream.Position);
+        Assert.Equal(data, stream.ToArray());
+
+        // Still usable in memory.
+        stream.Position = 0;
+        stream.Write(new byte[] { 42 });
+        Assert.Equal(42, stream.ToArray()[0]);
+        stream.Dispose();
+        pool.AssertAllReturned();
+    }
+
+    private static async Task AssertLimit(FileBufferingStream stream, ReadOnlyMemory<byte> data, bool asynchronous)
+    {
+        long length = stream.Length;
+        long position = stream.Position;
+        IOException error = await Assert.ThrowsAsync<IOException>(() => Write(stream, data, asynchronous).AsTask());
+        Assert.Contains("MaxLength", error.Message, StringComparison.Ordinal);
+        Assert.Equal(length, stream.Length);
+        Assert.Equal(position, stream.Position);
+    }
+
+    private static ValueTask Write(Stream stream, ReadOnlyMemory<byte> data, bool asynchronous)
+    {
+        if (asynchronous)
+        {
+            return stream.WriteAsync(data);
+        }
+
+        stream.Write(data.Span);
+        return default;
+    }
+
+    private FileBufferingStreamOptions Options(StreamTestPool? pool, long threshold = Threshold, long maxLength = long.MaxValue, string? directory = null) => new()
+    {
+        MemoryThreshold = threshold,
+        MaxLength = maxLength,
+        TempDirectory = directory ?? _directory,
+        FileBufferSize = 4096,
+        MemoryOptions = pool is null ? null : new PooledMemoryStreamOptions { Pool = pool },
+    };
+}
