@@ -16,30 +16,11 @@ public sealed class PackageFixture : IDisposable
     {
         OutputDirectory = Path.Combine(Path.GetTempPath(), "eddy-pack-" + Guid.NewGuid().ToString("N"));
         Directory.CreateDirectory(OutputDirectory);
-        Pack = DotnetCli.Run(
-            RepositoryRoot.Path,
-            s_packTimeout,
-            "pack", "src/Eddy/Eddy.csproj", "-c", "Release", "-o", OutputDirectory,
-            "--disable-build-servers", "-v", "quiet", "-p:ContinuousIntegrationBuild=true");
-        PackagePath = Directory.EnumerateFiles(OutputDirectory, "*.nupkg").SingleOrDefault();
-
-        var extensionDirectory = Path.Combine(OutputDirectory, "extensions");
-        ExtensionPack = DotnetCli.Run(
-            RepositoryRoot.Path,
-            s_packTimeout,
-            "pack", "src/Eddy.Extensions.ObjectPool/Eddy.Extensions.ObjectPool.csproj", "-c", "Release", "-o", extensionDirectory,
-            "--disable-build-servers", "-v", "quiet", "-p:ContinuousIntegrationBuild=true");
-        ExtensionPackagePath = Directory.Exists(extensionDirectory) ? Directory.EnumerateFiles(extensionDirectory, "*.nupkg").SingleOrDefault() : null;
-
-        var dependencyInjectionDirectory = Path.Combine(OutputDirectory, "dependency-injection");
-        DependencyInjectionPack = DotnetCli.Run(
-            RepositoryRoot.Path,
-            s_packTimeout,
-            "pack", "src/Eddy.Extensions.DependencyInjection/Eddy.Extensions.DependencyInjection.csproj", "-c", "Release", "-o", dependencyInjectionDirectory,
-            "--disable-build-servers", "-v", "quiet", "-p:ContinuousIntegrationBuild=true");
-        DependencyInjectionPackagePath = Directory.Exists(dependencyInjectionDirectory)
-            ? Directory.EnumerateFiles(dependencyInjectionDirectory, "*.nupkg").SingleOrDefault()
-            : null;
+        (Pack, PackagePath) = PackProject("src/Eddy/Eddy.csproj", OutputDirectory);
+        (ExtensionPack, ExtensionPackagePath) = PackProject(
+            "src/Eddy.Extensions.ObjectPool/Eddy.Extensions.ObjectPool.csproj", Path.Combine(OutputDirectory, "extensions"));
+        (DependencyInjectionPack, DependencyInjectionPackagePath) = PackProject(
+            "src/Eddy.Extensions.DependencyInjection/Eddy.Extensions.DependencyInjection.csproj", Path.Combine(OutputDirectory, "dependency-injection"));
     }
 
     public string OutputDirectory { get; }
@@ -58,6 +39,18 @@ public sealed class PackageFixture : IDisposable
 
     /// <summary>The Eddy.Extensions.DependencyInjection .nupkg, or null when its pack failed.</summary>
     public string? DependencyInjectionPackagePath { get; }
+
+    /// <summary>Packs one project into a folder of its own; the path is null when the pack produced no package.</summary>
+    private static (ProcessResult Result, string? Package) PackProject(string project, string directory)
+    {
+        var result = DotnetCli.Run(
+            RepositoryRoot.Path,
+            s_packTimeout,
+            "pack", project, "-c", "Release", "-o", directory,
+            "--disable-build-servers", "-v", "quiet", "-p:ContinuousIntegrationBuild=true");
+        var package = Directory.Exists(directory) ? Directory.EnumerateFiles(directory, "*.nupkg").SingleOrDefault() : null;
+        return (result, package);
+    }
 
     public void Dispose()
     {
