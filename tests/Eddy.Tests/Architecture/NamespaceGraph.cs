@@ -23,7 +23,7 @@ public sealed class NamespaceGraph
     private static readonly Dictionary<ushort, OperandType> s_operands = typeof(OpCodes)
         .GetFields(BindingFlags.Public | BindingFlags.Static)
         .Select(f => (OpCode)f.GetValue(null)!)
-        .ToDictionary(o => (ushort)o.Value, o => o.OperandType);
+        .ToDictionary(o => unchecked((ushort)o.Value), o => o.OperandType);
 
     private readonly Dictionary<(string From, string To), SortedSet<string>> _edges = [];
 
