@@ -207,13 +207,14 @@ public sealed partial class PooledMemoryStream
     /// <returns>True when <paramref name="buffer"/> holds the content.</returns>
     public bool TryGetBuffer(out ArraySegment<byte> buffer)
     {
+        // Settles first in every mode, so it ends an outstanding GetSpan alike in every mode.
+        SettlePending();
         if (_kind != StreamKind.Contiguous)
         {
             buffer = default;
             return false;
         }
 
-        SettlePending();
         buffer = _array is null ? new ArraySegment<byte>(Array.Empty<byte>()) : new ArraySegment<byte>(_array, 0, (int)_length);
         return true;
     }
