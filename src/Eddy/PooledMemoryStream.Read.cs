@@ -41,13 +41,14 @@ public sealed partial class PooledMemoryStream
     private int ReadSlow(Span<byte> destination)
     {
         EnsureNotClosed();
-        SettlePending();
         long available = _length - _position;
-        if (available <= 0)
+        if (available <= 0 || destination.IsEmpty)
         {
+            // Nothing to copy: like the contiguous fast path, leave a span from GetSpan outstanding.
             return 0;
         }
 
+        SettlePending();
         int n = available < destination.Length ? (int)available : destination.Length;
         CopyContent(_position, destination.Slice(0, n));
         _position += n;

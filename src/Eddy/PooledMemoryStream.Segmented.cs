@@ -199,13 +199,29 @@ public sealed partial class PooledMemoryStream
     private Memory<byte> SegmentedGetMemory(long position, int size)
     {
         SegmentedBuffer<byte> segments = Segments;
-        if (position > segments.Length)
+        long length = segments.Length;
+        Memory<byte> memory;
+        if (position > length)
         {
-            segments.SetLength(position);
+            try
+            {
+                segments.SetLength(position);
+                memory = segments.GetMemory(size);
+            }
+            catch
+            {
+                // As for a write: a span that could not be handed out leaves no gap behind.
+                segments.SetLength(length);
+                throw;
+            }
+
             _length = position;
         }
+        else
+        {
+            memory = segments.GetMemory(size);
+        }
 
-        Memory<byte> memory = segments.GetMemory(size);
         _handedOut = memory.Length;
         return memory;
     }

@@ -102,8 +102,13 @@ public sealed partial class PooledMemoryStream
     {
         EnsureNotClosed();
         EnsureWriteable();
-        SettlePending();
+        if (source.IsEmpty && _position <= _length)
+        {
+            // Changes nothing, so, like the fast path, leaves a span from GetSpan outstanding.
+            return;
+        }
 
+        SettlePending();
         long position = _position;
         if (source.Length > MaxLength - position)
         {

@@ -4,6 +4,7 @@ using System.IO;
 using System.Text;
 using System.Threading;
 using System.Threading.Tasks;
+using Eddy.Tests.Reliability;
 using Eddy.Tests.Streams.Infrastructure;
 
 namespace Eddy.Tests.Streams;
@@ -50,7 +51,7 @@ public abstract partial class PooledMemoryStreamSuite
         var pool = new StreamTestPool();
         using (PooledMemoryStream stream = CreateStream(pool))
         {
-            Assert.Throws<IOException>(() => stream.ReadFrom(new FailingSource(Pattern(100_000), 100_000)));
+            Assert.Throws<IOException>(() => stream.ReadFrom(new FaultySource(Pattern(100_000), 100_000)));
             AssertConsistent(stream);
             long length = stream.Length;
             stream.Position = length;
@@ -69,7 +70,7 @@ public abstract partial class PooledMemoryStreamSuite
         using (PooledMemoryStream stream = CreateStream(pool))
         {
             using var cts = new CancellationTokenSource();
-            var source = new FailingSource(Pattern(100_000), 50_000) { Cancel = cts };
+            var source = new FaultySource(Pattern(100_000), 50_000) { Cancel = cts };
             await Assert.ThrowsAnyAsync<OperationCanceledException>(async () => await stream.ReadFromAsync(source, cts.Token));
             AssertConsistent(stream);
         }
@@ -294,6 +295,55 @@ public abstract partial class PooledMemoryStreamSuite
     }
 
     [Fact]
+    public void A_content_view_between_GetSpan_and_Advance_ends_the_span_in_every_mode()
+    {
+        using PooledMemoryStream stream = CreateStream();
+        stream.Write("AAAA"u8);
+        var views = new Action[]
+        {
+            () => stream.TryGetBuffer(out _),
+            () => stream.GetReadOnlySequence(),
+            () => stream.ToArray(),
+            () => stream.TryPeek(out _),
+            () => stream.SetLength(stream.Length),
+            () => Assert.Equal(1, stream.Read(new byte[1])),
+            () => stream.Write("B"u8),
+        };
+        stream.Position = 0;
+        foreach (Action view in views)
+        {
+            stream.GetSpan(2).Slice(0, 2).Fill((byte)'x');
+            view();
+            Assert.Throws<InvalidOperationException>(() => stream.Advance(2));
+        }
+
+        // Length, Position and the CanX getters do not end it, nor do reads and writes of zero bytes.
+        stream.Position = stream.Length;
+        stream.GetSpan(2).Slice(0, 2).Fill((byte)'y');
+        _ = stream.Length + stream.Position;
+        _ = stream.CanWrite;
+        stream.Write(ReadOnlySpan<byte>.Empty);
+        Assert.Equal(0, stream.Read(new byte[4]));
+        Assert.Equal(0, stream.Read(Span<byte>.Empty));
+        stream.Advance(2);
+        Assert.Equal("ABAAyy"u8.ToArray(), stream.ToArray());
+    }
+
+    [Fact]
+    public void A_span_handed_out_at_the_end_is_the_streams_own_memory_and_grows_Length_only_on_Advance()
+    {
+        using PooledMemoryStream stream = CreateStream();
+        stream.Write("AAAA"u8);
+        Span<byte> span = stream.GetSpan(3);
+        Assert.True(span.Length >= 3);
+        span.Slice(0, 3).Fill((byte)'z');
+        Assert.Equal(4, stream.Length);
+        stream.Advance(3);
+        Assert.Equal("AAAAzzz"u8.ToArray(), stream.ToArray());
+        Assert.Equal(7, stream.Position);
+    }
+
+    [Fact]
     public void GetSpan_at_the_largest_position_throws_IOException_as_WriteByte_does()
     {
         using PooledMemoryStream stream = CreateStream();
@@ -345,65 +395,6 @@ public abstract partial class PooledMemoryStreamSuite
         stream.WriteByte(2);
         data[5] = 2;
         Assert.Equal([.. data, 1], stream.ToArray());
-    }
-
-    /// <summary>Serves its bytes, then throws (or cancels) once <c>failAt</c> bytes were served.</summary>
-    protected sealed class FailingSource(byte[] data, long failAt) : Stream
-    {
-        private long _position;
-
-        public CancellationTokenSource? Cancel { get; init; }
-
-        public override bool CanRead => true;
-
-        public override bool CanSeek => false;
-
-        public override bool CanWrite => false;
-
-        public override long Length => throw new NotSupportedException();
-
-        public override long Position
-        {
-            get => throw new NotSupportedException();
-            set => throw new NotSupportedException();
-        }
-
-        public override int Read(byte[] buffer, int offset, int count) => Read(buffer.AsSpan(offset, count));
-
-        public override int Read(Span<byte> buffer)
-        {
-            if (_position >= failAt)
-            {
-                if (Cancel is not null)
-                {
-                    Cancel.Cancel();
-                    Cancel.Token.ThrowIfCancellationRequested();
-                }
-
-                throw new IOException("FailingSource: simulated failure.");
-            }
-
-            int n = (int)Math.Min(Math.Min(buffer.Length, 3_000), Math.Min(failAt, data.Length) - _position);
-            data.AsSpan((int)_position, n).CopyTo(buffer);
-            _position += n;
-            return n;
-        }
-
-        public override ValueTask<int> ReadAsync(Memory<byte> buffer, CancellationToken cancellationToken = default)
-        {
-            cancellationToken.ThrowIfCancellationRequested();
-            return new ValueTask<int>(Read(buffer.Span));
-        }
-
-        public override void Flush()
-        {
-        }
-
-        public override long Seek(long offset, SeekOrigin origin) => throw new NotSupportedException();
-
-        public override void SetLength(long value) => throw new NotSupportedException();
-
-        public override void Write(byte[] buffer, int offset, int count) => throw new NotSupportedException();
     }
 
     /// <summary>Claims to have read one byte more than it was given room for.</summary>
