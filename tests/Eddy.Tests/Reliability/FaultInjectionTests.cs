@@ -292,37 +292,18 @@ public sealed class FaultInjectionTests(ITestOutputHelper output)
 
         byte[] actual = stream.ToArray();
         Assert.True(expected.ToArray().AsSpan().SequenceEqual(actual), $"{context}: content differs (Length {actual.Length}, expected {expected.Length})");
-        AssertConsistent(stream, context);
+        StreamAssert.Consistent(stream, context);
     }
 
     /// <summary>Length, ToArray, Read and GetReadOnlySequence agree, and a further write lands where expected.</summary>
     private static void AssertKeepsWorking(PooledMemoryStream stream, string context)
     {
-        AssertConsistent(stream, context);
+        StreamAssert.Consistent(stream, context);
         byte[] content = stream.ToArray();
         stream.Position = stream.Length;
         stream.Write(Pattern(33, 11));
         Assert.True(stream.ToArray().AsSpan().SequenceEqual([.. content, .. Pattern(33, 11)]), $"{context}: a write after the failure went wrong");
-        AssertConsistent(stream, context);
-    }
-
-    private static void AssertConsistent(PooledMemoryStream stream, string context)
-    {
-        long position = stream.Position;
-        byte[] array = stream.ToArray();
-        Assert.True(stream.Length == array.Length, $"{context}: Length {stream.Length}, ToArray {array.Length}");
-        Assert.True(stream.GetReadOnlySequence().ToArray().AsSpan().SequenceEqual(array), $"{context}: GetReadOnlySequence differs from ToArray");
-        stream.Position = 0;
-        var read = new byte[array.Length + 1];
-        int total = 0;
-        int n;
-        while ((n = stream.Read(read, total, read.Length - total)) > 0)
-        {
-            total += n;
-        }
-
-        Assert.True(read.AsSpan(0, total).SequenceEqual(array), $"{context}: Read differs from ToArray");
-        stream.Position = position;
+        StreamAssert.Consistent(stream, context);
     }
 
     private static byte[] Pattern(int length, int seed)

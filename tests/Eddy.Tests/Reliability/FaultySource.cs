@@ -8,7 +8,8 @@ namespace Eddy.Tests.Reliability;
 /// <summary>
 /// A read-only source that serves <c>data</c> at most <see cref="ReadSize"/> bytes per read, then, once
 /// <c>failAt</c> bytes were served, throws an <see cref="IOException"/> or cancels <see cref="Cancel"/> and
-/// throws <see cref="OperationCanceledException"/>. With <c>failAt</c> past the data it simply ends.
+/// throws <see cref="OperationCanceledException"/>. With <c>failAt</c> past the data it simply ends. With
+/// <see cref="OverReports"/> every read claims one byte more than it was given room for.
 /// </summary>
 public sealed class FaultySource(byte[] data, long failAt) : Stream
 {
@@ -17,6 +18,8 @@ public sealed class FaultySource(byte[] data, long failAt) : Stream
     public CancellationTokenSource? Cancel { get; init; }
 
     public int ReadSize { get; init; } = 3_000;
+
+    public bool OverReports { get; init; }
 
     /// <summary>The bytes served so far.</summary>
     public long Served => _position;
@@ -39,6 +42,11 @@ public sealed class FaultySource(byte[] data, long failAt) : Stream
 
     public override int Read(Span<byte> buffer)
     {
+        if (OverReports)
+        {
+            return buffer.Length + 1;
+        }
+
         if (_position >= failAt)
         {
             if (Cancel is not null)
