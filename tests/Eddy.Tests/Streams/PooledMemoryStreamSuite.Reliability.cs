@@ -103,7 +103,7 @@ public abstract partial class PooledMemoryStreamSuite
     [Fact]
     public void Writing_the_streams_own_bytes_back_into_it_copies_them_intact()
     {
-        var pool = new StreamTestPool();
+        var pool = new StreamTestPool { ScribbleOnReturn = true };
         using (PooledMemoryStream stream = CreateStream(pool))
         {
             byte[] data = Pattern(300);
