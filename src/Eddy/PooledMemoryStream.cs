@@ -148,7 +148,8 @@ public sealed partial class PooledMemoryStream : Stream, IBufferWriter<byte>
     }
 
     /// <inheritdoc/>
-    /// <remarks>May be set past <see cref="Length"/>; the next write fills the gap with zeros.
+    /// <remarks>May be set past <see cref="Length"/>; the next write fills the gap with zeros, or throws
+    /// <see cref="IOException"/> when the gap would be longer than <see cref="PooledMemoryStreamOptions.MaxGapLength"/>.
     /// Up to <see cref="int.MaxValue"/> like <see cref="MemoryStream"/> in contiguous and read-only mode, up to
     /// <see cref="long.MaxValue"/> otherwise.</remarks>
     public override long Position
@@ -243,7 +244,9 @@ public sealed partial class PooledMemoryStream : Stream, IBufferWriter<byte>
     }
 
     /// <inheritdoc/>
-    /// <remarks>Growing fills the new bytes with zeros; shrinking gives chunks past the new end back to the pool.</remarks>
+    /// <remarks>Growing fills the new bytes with zeros, and throws <see cref="ArgumentOutOfRangeException"/> before
+    /// changing anything when it would add more than <see cref="PooledMemoryStreamOptions.MaxGapLength"/> bytes;
+    /// shrinking gives chunks past the new end back to the pool.</remarks>
     public override void SetLength(long value)
     {
         if (value < 0 || value > MaxLength)
