@@ -58,7 +58,7 @@ public sealed partial class SegmentedBuffer<T>
     public void Write(long position, ReadOnlySpan<T> source)
     {
         long length = Length;
-        if ((ulong)position > (ulong)length)
+        if (position < 0 || position > length)
         {
             ThrowHelper.ThrowArgumentOutOfRangeException(nameof(position), position, "The position must be between 0 and the buffer's length.");
         }
@@ -70,6 +70,12 @@ public sealed partial class SegmentedBuffer<T>
         }
 
         int overwrite = (int)Math.Min(source.Length, length - position);
+        if (overwrite < source.Length)
+        {
+            // Reserve the tail before overwriting anything, so a pool that throws changes nothing.
+            ReserveForAppend(source.Length - overwrite);
+        }
+
         if (overwrite > 0)
         {
             SyncWriteChunk();
@@ -162,7 +168,7 @@ public sealed partial class SegmentedBuffer<T>
     internal void AdoptFirstChunk(T[] array, int count)
     {
         ThrowHelper.ThrowIfNull(array);
-        if ((uint)count > (uint)array.Length)
+        if (count < 0 || count > array.Length)
         {
             ThrowHelper.ThrowArgumentOutOfRangeException(nameof(count), count, "The count must be between 0 and the array's length.");
         }
@@ -205,6 +211,7 @@ public sealed partial class SegmentedBuffer<T>
     /// </summary>
     private void Append(ReadOnlySpan<T> source)
     {
+        ReserveForAppend(source.Length);
         while (!source.IsEmpty)
         {
             int free = _writeArray.Length - _writePos;
@@ -223,9 +230,39 @@ public sealed partial class SegmentedBuffer<T>
         }
     }
 
+    /// <summary>
+    /// Rents, as spare chunks, what appending <paramref name="count"/> elements needs beyond the free space held,
+    /// in the sizes the append itself would rent: rent first, copy second, so a pool that throws leaves the
+    /// content as it was.
+    /// </summary>
+    private void ReserveForAppend(long count)
+    {
+        if (_chunkCount == 0)
+        {
+            OpenChunk(1);
+        }
+
+        long free = _writeArray.Length - _writePos;
+        for (int i = _writeIndex + 1; i < _chunkCount && free < count; i++)
+        {
+            free += _chunks[i].Array.Length;
+        }
+
+        while (free < count)
+        {
+            EnsureChunkSlots(_chunkCount + 1);
+            T[] array = RentChunkArray(1);
+            BufferSegment<T> spare = BufferSegmentPool<T>.Rent();
+            spare.Array = array;
+            _chunks[_chunkCount++] = spare;
+            free += array.Length;
+        }
+    }
+
     /// <summary>Appends <paramref name="count"/> elements of <c>default(T)</c> (pooled arrays hold stale data).</summary>
     private void AppendDefault(long count)
     {
+        ReserveForAppend(count);
         while (count > 0)
         {
             int free = _writeArray.Length - _writePos;
@@ -269,7 +306,7 @@ public sealed partial class SegmentedBuffer<T>
         if ((uint)cursor <= (uint)_writeIndex)
         {
             BufferSegment<T> segment = _chunks[cursor];
-            if ((ulong)(absolute - segment.Start) < (ulong)segment.Count)
+            if (unchecked((ulong)(absolute - segment.Start)) < (ulong)segment.Count)
             {
                 return cursor;
             }
@@ -277,7 +314,7 @@ public sealed partial class SegmentedBuffer<T>
             if (cursor < _writeIndex)
             {
                 segment = _chunks[cursor + 1];
-                if ((ulong)(absolute - segment.Start) < (ulong)segment.Count)
+                if (unchecked((ulong)(absolute - segment.Start)) < (ulong)segment.Count)
                 {
                     return cursor + 1;
                 }
