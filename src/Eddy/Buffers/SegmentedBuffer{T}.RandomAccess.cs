@@ -203,12 +203,7 @@ public sealed partial class SegmentedBuffer<T>
         SizeNextChunk(0);
     }
 
-    /// <summary>
-    /// Appends <paramref name="source"/>, filling the write chunk and then fresh chunks. A long write asks for a
-    /// chunk of the largest power of two that the rest of it fills completely, up to the length written so far
-    /// (growth stays geometric, so shrinking later still frees most chunks): one big write takes a few chunks that
-    /// end up full rather than many small ones.
-    /// </summary>
+    /// <summary>Appends <paramref name="source"/>, filling the write chunk and then the chunks reserved for it.</summary>
     private void Append(ReadOnlySpan<T> source)
     {
         ReserveForAppend(source.Length);
@@ -217,9 +212,7 @@ public sealed partial class SegmentedBuffer<T>
             int free = _writeArray.Length - _writePos;
             if (free == 0)
             {
-                long written = Math.Max(_initialChunkLength, _writeStart + _writePos);
-                int rest = (int)Math.Min(Math.Min(source.Length, _maxChunkLength), written);
-                OpenChunk(1 << SizeClass.Log2((uint)rest));
+                OpenChunk(1);
                 free = _writeArray.Length - _writePos;
             }
 
@@ -231,9 +224,11 @@ public sealed partial class SegmentedBuffer<T>
     }
 
     /// <summary>
-    /// Rents, as spare chunks, what appending <paramref name="count"/> elements needs beyond the free space held,
-    /// in the sizes the append itself would rent: rent first, copy second, so a pool that throws leaves the
-    /// content as it was.
+    /// Rents, as spare chunks, what appending <paramref name="count"/> elements needs beyond the free space held:
+    /// rent first, copy second, so a pool that throws leaves the content as it was. A long append asks for chunks
+    /// of the largest power of two that the rest of it fills completely, each at most as long as the content before
+    /// it (growth stays geometric, so shrinking later still frees most chunks): one big write takes a few chunks
+    /// that end up full rather than many small ones.
     /// </summary>
     private void ReserveForAppend(long count)
     {
@@ -250,8 +245,10 @@ public sealed partial class SegmentedBuffer<T>
 
         while (free < count)
         {
+            long contentBefore = Math.Max(_initialChunkLength, _writeStart + _writePos + free);
+            long fill = Math.Min(Math.Min(count - free, _maxChunkLength), contentBefore);
             EnsureChunkSlots(_chunkCount + 1);
-            T[] array = RentChunkArray(1);
+            T[] array = RentChunkArray(1 << SizeClass.Log2((uint)fill));
             BufferSegment<T> spare = BufferSegmentPool<T>.Rent();
             spare.Array = array;
             _chunks[_chunkCount++] = spare;
