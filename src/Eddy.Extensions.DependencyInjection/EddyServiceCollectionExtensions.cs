@@ -136,6 +136,7 @@ public static class EddyServiceCollectionExtensions
             ChunkLength = options.ChunkLength,
             MaxChunkLength = options.MaxChunkLength,
             ClearOnReturn = options.ClearOnReturn,
+            MaxGapLength = options.MaxGapLength,
         };
     }
 

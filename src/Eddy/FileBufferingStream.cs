@@ -466,7 +466,7 @@ public sealed partial class FileBufferingStream : Stream
         }
 
         int n = Math.Min(destination.Length, _readCount - (int)skip);
-        _readBuffer.AsSpan((int)skip, n).CopyTo(destination);
+        BlockCopy.Copy(_readBuffer.AsSpan((int)skip, n), destination);
         return n;
     }
 

@@ -3,6 +3,7 @@ using System.IO;
 using System.Runtime.InteropServices;
 using System.Threading;
 using System.Threading.Tasks;
+using Eddy.Buffers;
 using Eddy.Internal;
 using Eddy.Streams;
 
@@ -186,8 +187,9 @@ public sealed partial class PooledMemoryStream
                 continue;
             }
 
-            int read = await source.ReadAsync(array.AsMemory((int)position), cancellationToken).ConfigureAwait(false);
-            if (read <= 0)
+            int room = array.Length - (int)position;
+            int read = SegmentedBufferExtensions.CheckReadCount(await source.ReadAsync(array.AsMemory((int)position), cancellationToken).ConfigureAwait(false), room);
+            if (read == 0)
             {
                 return total;
             }

@@ -41,13 +41,14 @@ public sealed partial class PooledMemoryStream
     private int ReadSlow(Span<byte> destination)
     {
         EnsureNotClosed();
-        SettlePending();
         long available = _length - _position;
-        if (available <= 0)
+        if (available <= 0 || destination.IsEmpty)
         {
+            // Nothing to copy: like the contiguous fast path, leave a span from GetSpan outstanding.
             return 0;
         }
 
+        SettlePending();
         int n = available < destination.Length ? (int)available : destination.Length;
         CopyContent(_position, destination.Slice(0, n));
         _position += n;
@@ -207,13 +208,14 @@ public sealed partial class PooledMemoryStream
     /// <returns>True when <paramref name="buffer"/> holds the content.</returns>
     public bool TryGetBuffer(out ArraySegment<byte> buffer)
     {
+        // Settles first in every mode, so it ends an outstanding GetSpan alike in every mode.
+        SettlePending();
         if (_kind != StreamKind.Contiguous)
         {
             buffer = default;
             return false;
         }
 
-        SettlePending();
         buffer = _array is null ? new ArraySegment<byte>(Array.Empty<byte>()) : new ArraySegment<byte>(_array, 0, (int)_length);
         return true;
     }

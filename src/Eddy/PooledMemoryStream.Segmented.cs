@@ -141,11 +141,28 @@ public sealed partial class PooledMemoryStream
     private void SegmentedWrite(long position, ReadOnlySpan<byte> source)
     {
         SegmentedBuffer<byte> segments = Segments;
-        if (position > segments.Length)
+        long length = segments.Length;
+        if (position <= length)
         {
-            segments.SetLength(position);
+            WriteSegments(segments, position, source);
+            return;
         }
 
+        try
+        {
+            segments.SetLength(position);
+            WriteSegments(segments, position, source);
+        }
+        catch
+        {
+            // A failed write must not leave the gap's zeros behind in the chunks, past Length.
+            segments.SetLength(length);
+            throw;
+        }
+    }
+
+    private void WriteSegments(SegmentedBuffer<byte> segments, long position, ReadOnlySpan<byte> source)
+    {
         if (position == segments.Length && source.Length is > 0 and <= WindowWriteLimit)
         {
             AppendThroughWindow(segments, position, source);
@@ -182,53 +199,39 @@ public sealed partial class PooledMemoryStream
     private Memory<byte> SegmentedGetMemory(long position, int size)
     {
         SegmentedBuffer<byte> segments = Segments;
-        if (position > segments.Length)
+        long length = segments.Length;
+        Memory<byte> memory;
+        if (position > length)
         {
-            segments.SetLength(position);
+            try
+            {
+                segments.SetLength(position);
+                memory = segments.GetMemory(size);
+            }
+            catch
+            {
+                // As for a write: a span that could not be handed out leaves no gap behind.
+                segments.SetLength(length);
+                throw;
+            }
+
             _length = position;
-        }
-
-        if (position == segments.Length)
-        {
-            Memory<byte> memory = segments.GetMemory(size);
-            _handedOut = memory.Length;
-            return memory;
-        }
-
-        // Writing inside the content: chunks cannot hand out a span across a boundary, so the bytes land in a
-        // scratch array that Advance copies in.
-        byte[] scratch = RentArray(size);
-        Rare.Scratch = scratch;
-        _handedOut = scratch.Length;
-        return scratch;
-    }
-
-    private void SegmentedAdvance(int count)
-    {
-        if (_array is not null)
-        {
-            CommitWindow();
-        }
-
-        SegmentedBuffer<byte> segments = Segments;
-        if (count > _handedOut)
-        {
-            ThrowHelper.ThrowInvalidOperationException("Cannot advance past the end of the span returned by GetSpan or GetMemory.");
-        }
-
-        _handedOut = 0;
-        byte[]? scratch = _rare?.Scratch;
-        if (scratch is not null)
-        {
-            _rare!.Scratch = null;
-            segments.Write(_position, scratch.AsSpan(0, count));
-            ReturnArray(scratch);
         }
         else
         {
-            segments.Advance(count);
+            memory = segments.GetMemory(size);
         }
 
+        _handedOut = memory.Length;
+        return memory;
+    }
+
+    /// <summary>Commits <paramref name="count"/> bytes (at most those handed out) of the span at the end of the chunks.</summary>
+    private void SegmentedAdvance(int count)
+    {
+        SegmentedBuffer<byte> segments = Segments;
+        _handedOut = 0;
+        segments.Advance(count);
         _position += count;
         _length = segments.Length;
     }
@@ -237,10 +240,17 @@ public sealed partial class PooledMemoryStream
     {
         if (_position == _length)
         {
-            long read = Segments.ReadFrom(source);
-            _length = Segments.Length;
-            _position = _length;
-            return read;
+            SegmentedBuffer<byte> segments = Segments;
+            try
+            {
+                return segments.ReadFrom(source);
+            }
+            finally
+            {
+                // The bytes read before a failing read are kept: Length covers exactly what the chunks hold.
+                _length = segments.Length;
+                _position = _length;
+            }
         }
 
         // Overwriting inside the content or past a gap: go through a pooled scratch array and Write.
@@ -249,7 +259,7 @@ public sealed partial class PooledMemoryStream
         {
             long total = 0;
             int n;
-            while ((n = source.Read(scratch, 0, scratch.Length)) > 0)
+            while ((n = SegmentedBufferExtensions.CheckReadCount(source.Read(scratch, 0, scratch.Length), scratch.Length)) > 0)
             {
                 Write(scratch.AsSpan(0, n));
                 total += n;
@@ -259,7 +269,7 @@ public sealed partial class PooledMemoryStream
         }
         finally
         {
-            ReturnArray(scratch);
+            ReturnArray(scratch, Settings.ClearOnReturn);
         }
     }
 
@@ -267,10 +277,16 @@ public sealed partial class PooledMemoryStream
     {
         if (_position == _length)
         {
-            long read = await Segments.ReadFromAsync(source, cancellationToken).ConfigureAwait(false);
-            _length = Segments.Length;
-            _position = _length;
-            return read;
+            SegmentedBuffer<byte> segments = Segments;
+            try
+            {
+                return await segments.ReadFromAsync(source, cancellationToken).ConfigureAwait(false);
+            }
+            finally
+            {
+                _length = segments.Length;
+                _position = _length;
+            }
         }
 
         byte[] scratch = RentArray(81920);
@@ -278,7 +294,7 @@ public sealed partial class PooledMemoryStream
         {
             long total = 0;
             int n;
-            while ((n = await source.ReadAsync(scratch.AsMemory(), cancellationToken).ConfigureAwait(false)) > 0)
+            while ((n = SegmentedBufferExtensions.CheckReadCount(await source.ReadAsync(scratch.AsMemory(), cancellationToken).ConfigureAwait(false), scratch.Length)) > 0)
             {
                 Write(scratch.AsSpan(0, n));
                 total += n;
@@ -288,7 +304,7 @@ public sealed partial class PooledMemoryStream
         }
         finally
         {
-            ReturnArray(scratch);
+            ReturnArray(scratch, Settings.ClearOnReturn);
         }
     }
 
@@ -353,7 +369,7 @@ public sealed partial class PooledMemoryStream
         _handedOut = 0;
         if (scratch is not null)
         {
-            ReturnArray(scratch);
+            ReturnArray(scratch, Settings.ClearOnReturn);
         }
     }
 }

@@ -45,7 +45,7 @@ public sealed partial class PooledMemoryStream
             ThrowHelper.ThrowArgumentOutOfRangeException_NeedNonNegative(nameof(offset), offset);
         }
 
-        if ((uint)count > (uint)(buffer.Length - offset))
+        if (count < 0 || count > buffer.Length - offset)
         {
             ThrowHelper.ThrowArgumentOutOfRangeException(nameof(count), "Offset and length were out of bounds for the array or count is greater than the number of elements from index to the end of the source collection.");
         }

@@ -2,6 +2,7 @@ using System;
 using System.IO;
 using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
+using Eddy.Buffers;
 using Eddy.Internal;
 
 namespace Eddy;
@@ -47,7 +48,7 @@ public sealed partial class PooledMemoryStream
         byte[]? array = _array;
         long position = _position;
         long index = position - _arrayStart;
-        if (array is not null && (ulong)index < (ulong)_arrayLimit && position <= _length)
+        if (array is not null && unchecked((ulong)index) < (ulong)_arrayLimit && position <= _length)
         {
             array[(int)index] = value;
             _position = ++position;
@@ -101,16 +102,23 @@ public sealed partial class PooledMemoryStream
     {
         EnsureNotClosed();
         EnsureWriteable();
-        SettlePending();
+        if (source.IsEmpty && _position <= _length)
+        {
+            // Changes nothing, so, like the fast path, leaves a span from GetSpan outstanding.
+            return;
+        }
 
+        SettlePending();
         long position = _position;
-        long end = position + source.Length;
-        if (end < 0 || end > MaxLength)
+        if (source.Length > MaxLength - position)
         {
             ThrowHelper.ThrowIOException(StreamTooLongMessage);
         }
 
-        if (_kind == StreamKind.Contiguous && EnsureContiguousCapacity(end))
+        ThrowIfGapTooLong(position);
+        long end = position + source.Length;
+        byte[]? retired = null;
+        if (_kind == StreamKind.Contiguous && ((_array is { } current && end <= current.Length) || GrowContiguous(end, out retired)))
         {
             byte[] array = _array!;
             if (position > _length)
@@ -126,6 +134,12 @@ public sealed partial class PooledMemoryStream
                 _length = end;
             }
 
+            // Only now: the source may have been the stream's own bytes in this array.
+            if (retired is not null)
+            {
+                ReturnArray(retired, Settings.ClearOnReturn);
+            }
+
             return;
         }
 
@@ -138,7 +152,9 @@ public sealed partial class PooledMemoryStream
     /// (at least one byte when 0); <see cref="Advance"/> then commits the bytes written.
     /// </summary>
     /// <remarks>When <see cref="Stream.Position"/> is past <see cref="Stream.Length"/>, the gap is zero-filled and
-    /// Length moves to Position at this call. The span is valid until the next call on the stream.</remarks>
+    /// Length moves to Position at this call. Inside the content the span is a separate scratch array, so bytes
+    /// written past the count given to <see cref="Advance"/> never reach the content. The span is valid until the
+    /// next call on the stream; see docs/stream.md for the full contract.</remarks>
     /// <param name="sizeHint">The number of bytes wanted; 0 for any.</param>
     /// <exception cref="ArgumentOutOfRangeException"><paramref name="sizeHint"/> is negative.</exception>
     /// <exception cref="ObjectDisposedException">The stream is disposed.</exception>
@@ -147,9 +163,12 @@ public sealed partial class PooledMemoryStream
     {
         byte[]? array = _array;
         long position = _position;
-        if (_kind == StreamKind.Contiguous && array is not null && position <= _length && (uint)sizeHint < (uint)(array.Length - (int)position))
+        if (_kind == StreamKind.Contiguous && array is not null && position == _length && unchecked((uint)sizeHint) < (uint)(array.Length - (int)position))
         {
-            return new Span<byte>(array, (int)position, array.Length - (int)position);
+            int free = array.Length - (int)position;
+            _handedOut = free;
+            _spanAt = (int)position;
+            return new Span<byte>(array, (int)position, free);
         }
 
         return GetMemorySlow(sizeHint).Span;
@@ -172,11 +191,25 @@ public sealed partial class PooledMemoryStream
 
         int size = Math.Max(sizeHint, 1);
         long position = _position;
-        if (position + size > MaxLength)
+        if (size > MaxLength - position)
         {
             ThrowHelper.ThrowIOException(StreamTooLongMessage);
         }
 
+        if (position < _length)
+        {
+            // Inside the content: hand out a scratch array that Advance copies in, so bytes written past the
+            // count never overwrite content, whatever the layout.
+            byte[] scratch = RentArray(size);
+            RareFields rare = Rare;
+            rare.Scratch = scratch;
+            rare.ScratchAt = position;
+            _handedOut = scratch.Length;
+            _spanAt = -1;
+            return scratch;
+        }
+
+        ThrowIfGapTooLong(position);
         if (_kind == StreamKind.Contiguous && EnsureContiguousCapacity(position + size))
         {
             byte[] array = _array!;
@@ -186,27 +219,34 @@ public sealed partial class PooledMemoryStream
                 _length = position;
             }
 
-            return new Memory<byte>(array, (int)position, array.Length - (int)position);
+            int free = array.Length - (int)position;
+            _handedOut = free;
+            _spanAt = (int)position;
+            return new Memory<byte>(array, (int)position, free);
         }
 
+        _spanAt = -1;
         return SegmentedGetMemory(position, size);
     }
 
     /// <summary>Commits <paramref name="count"/> bytes written into the last <see cref="GetSpan"/>/<see cref="GetMemory"/>: Position moves by <paramref name="count"/> and Length follows when passed.</summary>
     /// <param name="count">The number of bytes written.</param>
     /// <exception cref="ArgumentOutOfRangeException"><paramref name="count"/> is negative.</exception>
-    /// <exception cref="InvalidOperationException"><paramref name="count"/> is more than the span handed out.</exception>
+    /// <exception cref="InvalidOperationException"><paramref name="count"/> is more than the span handed out, no
+    /// span is outstanding (no GetSpan/GetMemory since the last Advance), or another call moved Position or wrote since.</exception>
     /// <exception cref="ObjectDisposedException">The stream is disposed.</exception>
     public void Advance(int count)
     {
-        byte[]? array = _array;
-        long end = _position + count;
-        if (_kind == StreamKind.Contiguous && array is not null && count >= 0 && end <= array.Length && _position <= _length)
+        // 1 <= count <= _handedOut, for a span into the contiguous array still at Position.
+        long position = _position;
+        if (unchecked((uint)(count - 1)) < (uint)_handedOut && position == _spanAt && _kind == StreamKind.Contiguous)
         {
-            _position = end;
-            if (end > _length)
+            _handedOut = 0;
+            position += count;
+            _position = position;
+            if (position > _length)
             {
-                _length = end;
+                _length = position;
             }
 
             return;
@@ -221,18 +261,29 @@ public sealed partial class PooledMemoryStream
         ThrowHelper.ThrowIfNegative(count, nameof(count));
         EnsureNotClosed();
         EnsureWriteable();
-        if (_kind == StreamKind.Contiguous)
+        if (count == 0)
         {
-            long end = _position + count;
-            if (_position > _length || end > (_array?.Length ?? 0))
-            {
-                ThrowHelper.ThrowInvalidOperationException("Cannot advance past the end of the span returned by GetSpan or GetMemory.");
-            }
+            // Commits nothing, whatever was handed out; the span stays usable as IBufferWriter allows.
+            return;
+        }
 
-            _position = end;
-            if (end > _length)
+        byte[]? scratch = _rare?.Scratch;
+        if (count > _handedOut || (scratch is not null ? _position != _rare!.ScratchAt : _kind == StreamKind.Contiguous))
+        {
+            ThrowHelper.ThrowInvalidOperationException("Advance must follow GetSpan or GetMemory at the same Position, with no other write or Position change between, and not pass the end of the span handed out.");
+        }
+
+        if (scratch is not null)
+        {
+            _rare!.Scratch = null;
+            _handedOut = 0;
+            try
             {
-                _length = end;
+                Write(scratch.AsSpan(0, count));
+            }
+            finally
+            {
+                ReturnArray(scratch, Settings.ClearOnReturn);
             }
 
             return;
@@ -264,8 +315,9 @@ public sealed partial class PooledMemoryStream
                 continue;
             }
 
-            int read = source.Read(array, (int)position, array.Length - (int)position);
-            if (read <= 0)
+            int room = array.Length - (int)position;
+            int read = SegmentedBufferExtensions.CheckReadCount(source.Read(array, (int)position, room), room);
+            if (read == 0)
             {
                 return total;
             }
@@ -288,6 +340,7 @@ public sealed partial class PooledMemoryStream
         }
 
         SettlePending();
+        ThrowIfGapTooLong(_position);
     }
 
     /// <summary>Bytes were read into the array at Position: zero the gap before them and move Position and Length.</summary>

@@ -47,8 +47,11 @@ public sealed partial class PooledMemoryStream : Stream, IBufferWriter<byte>
     // allocates 104 B instead of 144 B and its Dispose has less to reset.
     private RareFields? _rare;
 
-    // Bytes the last segmented GetSpan/GetMemory handed out, so Advance can refuse more.
+    // Bytes the last GetSpan/GetMemory handed out (0: none, or already advanced), so Advance can refuse more, and
+    // the Position it was handed out at when that was a span straight into the contiguous array (-1 otherwise), so
+    // Advance refuses a span whose position the fast paths have moved since.
     private int _handedOut;
+    private int _spanAt;
 
     // The write fast paths store into _array[Position - _arrayStart] while that index is below _arrayLimit.
     // Contiguous: _array is the buffer, _arrayStart 0, _arrayLimit its length. Segmented: _array is the write
@@ -81,7 +84,7 @@ public sealed partial class PooledMemoryStream : Stream, IBufferWriter<byte>
     /// <param name="initialCapacity">The capacity the first write rents at least.</param>
     /// <exception cref="ArgumentOutOfRangeException"><paramref name="initialCapacity"/> is negative.</exception>
     public PooledMemoryStream(ArrayPool<byte>? pool, int initialCapacity = 0)
-        : this(new PooledMemoryStreamOptions { Pool = pool, InitialCapacity = initialCapacity })
+        : this(new PooledMemoryStreamOptions { Pool = pool, InitialCapacity = ValidCapacity(initialCapacity) })
     {
     }
 
@@ -145,7 +148,8 @@ public sealed partial class PooledMemoryStream : Stream, IBufferWriter<byte>
     }
 
     /// <inheritdoc/>
-    /// <remarks>May be set past <see cref="Length"/>; the next write fills the gap with zeros.
+    /// <remarks>May be set past <see cref="Length"/>; the next write fills the gap with zeros, or throws
+    /// <see cref="IOException"/> when the gap would be longer than <see cref="PooledMemoryStreamOptions.MaxGapLength"/>.
     /// Up to <see cref="int.MaxValue"/> like <see cref="MemoryStream"/> in contiguous and read-only mode, up to
     /// <see cref="long.MaxValue"/> otherwise.</remarks>
     public override long Position
@@ -165,6 +169,7 @@ public sealed partial class PooledMemoryStream : Stream, IBufferWriter<byte>
             }
 
             _position = value;
+            _handedOut = 0;
         }
     }
 
@@ -234,20 +239,28 @@ public sealed partial class PooledMemoryStream : Stream, IBufferWriter<byte>
         }
 
         _position = target;
+        _handedOut = 0;
         return target;
     }
 
     /// <inheritdoc/>
-    /// <remarks>Growing fills the new bytes with zeros; shrinking gives chunks past the new end back to the pool.</remarks>
+    /// <remarks>Growing fills the new bytes with zeros, and throws <see cref="ArgumentOutOfRangeException"/> before
+    /// changing anything when it would add more than <see cref="PooledMemoryStreamOptions.MaxGapLength"/> bytes;
+    /// shrinking gives chunks past the new end back to the pool.</remarks>
     public override void SetLength(long value)
     {
-        if ((ulong)value > (ulong)MaxLength)
+        if (value < 0 || value > MaxLength)
         {
             ThrowHelper.ThrowArgumentOutOfRangeException(nameof(value), StreamLengthMessage);
         }
 
         // Like MemoryStream: a disposed stream is unwritable, so this reports NotSupported, not ObjectDisposed.
         EnsureWriteable();
+        if (value - _length > Settings.MaxGapLength)
+        {
+            ThrowHelper.ThrowArgumentOutOfRangeException(nameof(value), GapTooLongMessage);
+        }
+
         SettlePending();
 
         if (_kind == StreamKind.Contiguous)
@@ -439,6 +452,22 @@ public sealed partial class PooledMemoryStream : Stream, IBufferWriter<byte>
     [MethodImpl(MethodImplOptions.NoInlining)]
     private bool GrowContiguous(long required)
     {
+        bool contiguous = GrowContiguous(required, out byte[]? retired);
+        if (retired is not null)
+        {
+            ReturnArray(retired, Settings.ClearOnReturn);
+        }
+
+        return contiguous;
+    }
+
+    /// <summary>
+    /// As <see cref="GrowContiguous(long)"/>, but the replaced array is handed back in <paramref name="retired"/>
+    /// for the caller to return once done with it: a write of the stream's own bytes still reads from it.
+    /// </summary>
+    private bool GrowContiguous(long required, out byte[]? retired)
+    {
+        retired = null;
         byte[]? array = _array;
         int capacity = array?.Length ?? 0;
         PooledMemoryStreamMode mode = Settings.Mode;
@@ -467,7 +496,7 @@ public sealed partial class PooledMemoryStream : Stream, IBufferWriter<byte>
         {
             // Bytes past Length are garbage (pooled arrays are not zeroed), so only the written part moves.
             BlockCopy.Copy(array.AsSpan(0, (int)Math.Min(_length, capacity)), grown);
-            ReturnArray(array, Settings.ClearOnReturn);
+            retired = array;
         }
 
         _array = grown;
@@ -478,6 +507,23 @@ public sealed partial class PooledMemoryStream : Stream, IBufferWriter<byte>
 
     private const string StreamLengthMessage = "Stream length must be non-negative and less than the stream's maximum length.";
     private const string StreamTooLongMessage = "Stream was too long.";
+    private const string GapTooLongMessage = "The operation would leave more unwritten bytes between the end of the stream and the position than PooledMemoryStreamOptions.MaxGapLength allows.";
+
+    /// <summary>Refuses a write at <paramref name="position"/> that would open a gap longer than <see cref="PooledMemoryStreamOptions.MaxGapLength"/>.</summary>
+    private void ThrowIfGapTooLong(long position)
+    {
+        if (position - _length > Settings.MaxGapLength)
+        {
+            ThrowHelper.ThrowIOException(GapTooLongMessage);
+        }
+    }
+
+    private static int ValidCapacity(int capacity)
+    {
+        // MemoryStream names the parameter "capacity"; the options' own check would name it "value".
+        ThrowHelper.ThrowIfNegative(capacity, nameof(capacity));
+        return capacity;
+    }
 
     private static long ThrowInvalidSeekOrigin()
     {
@@ -497,8 +543,11 @@ public sealed partial class PooledMemoryStream : Stream, IBufferWriter<byte>
         /// <summary>The bytes of a read-only stream.</summary>
         public ReadOnlyMemory<byte> ReadOnly;
 
-        /// <summary>IBufferWriter in the middle of a segmented stream: the span handed out is this rented array.</summary>
+        /// <summary>IBufferWriter inside the content: the span handed out is this rented array, which Advance writes at <see cref="ScratchAt"/>.</summary>
         public byte[]? Scratch;
+
+        /// <summary>The Position <see cref="Scratch"/> was handed out at.</summary>
+        public long ScratchAt;
 
         /// <summary>Set while the stream belongs to a <see cref="PooledMemoryStreamPool"/>.</summary>
         public PooledMemoryStreamPool? Owner;

@@ -185,7 +185,7 @@ public ref partial struct BinaryBufferWriter
         int free = _span.Length - _buffered;
         if (bytes.Length <= free)
         {
-            bytes.CopyTo(_span.Slice(_buffered));
+            BlockCopy.Copy(bytes, _span.Slice(_buffered));
             _buffered += bytes.Length;
         }
         else

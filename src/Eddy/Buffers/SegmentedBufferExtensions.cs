@@ -55,8 +55,8 @@ public static class SegmentedBufferExtensions
         {
             bool isArray = MemoryMarshal.TryGetArray<byte>(buffer.GetMemory(), out ArraySegment<byte> free);
             Debug.Assert(isArray);
-            int read = source.Read(free.Array!, free.Offset, free.Count);
-            if (read <= 0)
+            int read = CheckReadCount(source.Read(free.Array!, free.Offset, free.Count), free.Count);
+            if (read == 0)
             {
                 return total;
             }
@@ -74,6 +74,20 @@ public static class SegmentedBufferExtensions
         ThrowHelper.ThrowIfNull(buffer);
         ThrowHelper.ThrowIfNull(source);
         return ReadFromAsyncCore(buffer, source, cancellationToken);
+    }
+
+    /// <summary>
+    /// Returns <paramref name="read"/>, the count a source's Read reported, or throws when it is outside
+    /// [0, <paramref name="requested"/>]: a broken source must not make anyone commit bytes it never wrote.
+    /// </summary>
+    internal static int CheckReadCount(int read, int requested)
+    {
+        if (read < 0 || read > requested)
+        {
+            ThrowHelper.ThrowIOException("The source stream reported reading more bytes than it was asked for, or a negative count.");
+        }
+
+        return read;
     }
 
     private static async ValueTask CopyToAsyncCore(ReadOnlySequence<byte> sequence, Stream destination, CancellationToken cancellationToken)
@@ -94,8 +108,9 @@ public static class SegmentedBufferExtensions
         long total = 0;
         while (true)
         {
-            int read = await source.ReadAsync(buffer.GetMemory(), cancellationToken).ConfigureAwait(false);
-            if (read <= 0)
+            Memory<byte> free = buffer.GetMemory();
+            int read = CheckReadCount(await source.ReadAsync(free, cancellationToken).ConfigureAwait(false), free.Length);
+            if (read == 0)
             {
                 return total;
             }

@@ -58,7 +58,7 @@ public sealed partial class SegmentedBuffer<T>
     public void Write(long position, ReadOnlySpan<T> source)
     {
         long length = Length;
-        if ((ulong)position > (ulong)length)
+        if (position < 0 || position > length)
         {
             ThrowHelper.ThrowArgumentOutOfRangeException(nameof(position), position, "The position must be between 0 and the buffer's length.");
         }
@@ -70,6 +70,12 @@ public sealed partial class SegmentedBuffer<T>
         }
 
         int overwrite = (int)Math.Min(source.Length, length - position);
+        if (overwrite < source.Length)
+        {
+            // Reserve the tail before overwriting anything, so a pool that throws changes nothing.
+            ReserveForAppend(source.Length - overwrite);
+        }
+
         if (overwrite > 0)
         {
             SyncWriteChunk();
@@ -162,7 +168,7 @@ public sealed partial class SegmentedBuffer<T>
     internal void AdoptFirstChunk(T[] array, int count)
     {
         ThrowHelper.ThrowIfNull(array);
-        if ((uint)count > (uint)array.Length)
+        if (count < 0 || count > array.Length)
         {
             ThrowHelper.ThrowArgumentOutOfRangeException(nameof(count), count, "The count must be between 0 and the array's length.");
         }
@@ -197,22 +203,16 @@ public sealed partial class SegmentedBuffer<T>
         SizeNextChunk(0);
     }
 
-    /// <summary>
-    /// Appends <paramref name="source"/>, filling the write chunk and then fresh chunks. A long write asks for a
-    /// chunk of the largest power of two that the rest of it fills completely, up to the length written so far
-    /// (growth stays geometric, so shrinking later still frees most chunks): one big write takes a few chunks that
-    /// end up full rather than many small ones.
-    /// </summary>
+    /// <summary>Appends <paramref name="source"/>, filling the write chunk and then the chunks reserved for it.</summary>
     private void Append(ReadOnlySpan<T> source)
     {
+        ReserveForAppend(source.Length);
         while (!source.IsEmpty)
         {
             int free = _writeArray.Length - _writePos;
             if (free == 0)
             {
-                long written = Math.Max(_initialChunkLength, _writeStart + _writePos);
-                int rest = (int)Math.Min(Math.Min(source.Length, _maxChunkLength), written);
-                OpenChunk(1 << SizeClass.Log2((uint)rest));
+                OpenChunk(1);
                 free = _writeArray.Length - _writePos;
             }
 
@@ -223,9 +223,43 @@ public sealed partial class SegmentedBuffer<T>
         }
     }
 
+    /// <summary>
+    /// Rents, as spare chunks, what appending <paramref name="count"/> elements needs beyond the free space held:
+    /// rent first, copy second, so a pool that throws leaves the content as it was. A long append asks for chunks
+    /// of the largest power of two that the rest of it fills completely, each at most as long as the content before
+    /// it (growth stays geometric, so shrinking later still frees most chunks): one big write takes a few chunks
+    /// that end up full rather than many small ones.
+    /// </summary>
+    private void ReserveForAppend(long count)
+    {
+        if (_chunkCount == 0)
+        {
+            OpenChunk(1);
+        }
+
+        long free = _writeArray.Length - _writePos;
+        for (int i = _writeIndex + 1; i < _chunkCount && free < count; i++)
+        {
+            free += _chunks[i].Array.Length;
+        }
+
+        while (free < count)
+        {
+            long contentBefore = Math.Max(_initialChunkLength, _writeStart + _writePos + free);
+            long fill = Math.Min(Math.Min(count - free, _maxChunkLength), contentBefore);
+            EnsureChunkSlots(_chunkCount + 1);
+            T[] array = RentChunkArray(1 << SizeClass.Log2((uint)fill));
+            BufferSegment<T> spare = BufferSegmentPool<T>.Rent();
+            spare.Array = array;
+            _chunks[_chunkCount++] = spare;
+            free += array.Length;
+        }
+    }
+
     /// <summary>Appends <paramref name="count"/> elements of <c>default(T)</c> (pooled arrays hold stale data).</summary>
     private void AppendDefault(long count)
     {
+        ReserveForAppend(count);
         while (count > 0)
         {
             int free = _writeArray.Length - _writePos;
@@ -269,7 +303,7 @@ public sealed partial class SegmentedBuffer<T>
         if ((uint)cursor <= (uint)_writeIndex)
         {
             BufferSegment<T> segment = _chunks[cursor];
-            if ((ulong)(absolute - segment.Start) < (ulong)segment.Count)
+            if (unchecked((ulong)(absolute - segment.Start)) < (ulong)segment.Count)
             {
                 return cursor;
             }
@@ -277,7 +311,7 @@ public sealed partial class SegmentedBuffer<T>
             if (cursor < _writeIndex)
             {
                 segment = _chunks[cursor + 1];
-                if ((ulong)(absolute - segment.Start) < (ulong)segment.Count)
+                if (unchecked((ulong)(absolute - segment.Start)) < (ulong)segment.Count)
                 {
                     return cursor + 1;
                 }

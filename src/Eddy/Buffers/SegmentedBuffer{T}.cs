@@ -153,7 +153,7 @@ public sealed partial class SegmentedBuffer<T> : IBufferWriter<T>, IDisposable
         int position = _writePos;
         // One signed 64-bit compare covers a negative hint (zero-extended, so huge) and the disposed state
         // (free space -1): both fall to the slow path.
-        if ((long)(uint)sizeHint < (long)(array.Length - position))
+        if (unchecked((long)(uint)sizeHint) < (long)(array.Length - position))
         {
 #if NET
             return MemoryMarshal.CreateSpan(ref Unsafe.Add(ref MemoryMarshal.GetArrayDataReference(array), (nint)(uint)position), array.Length - position);
@@ -171,7 +171,7 @@ public sealed partial class SegmentedBuffer<T> : IBufferWriter<T>, IDisposable
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public Memory<T> GetMemory(int sizeHint = 0)
     {
-        if ((long)(uint)sizeHint >= (long)(_writeArray.Length - _writePos))
+        if (unchecked((long)(uint)sizeHint) >= (long)(_writeArray.Length - _writePos))
         {
             PrepareWrite(sizeHint);
         }
@@ -186,7 +186,7 @@ public sealed partial class SegmentedBuffer<T> : IBufferWriter<T>, IDisposable
     public void Advance(int count)
     {
         // Disposed leaves free space at -1, so even Advance(0) fails here.
-        if ((long)(uint)count <= (long)(_writeArray.Length - _writePos))
+        if (unchecked((long)(uint)count) <= (long)(_writeArray.Length - _writePos))
         {
             _writePos += count;
             return;
@@ -200,7 +200,7 @@ public sealed partial class SegmentedBuffer<T> : IBufferWriter<T>, IDisposable
     public void Write(ReadOnlySpan<T> source)
     {
         int free = _writeArray.Length - _writePos;
-        if ((uint)source.Length <= (uint)free && free >= 0)
+        if (free >= 0 && source.Length <= free)
         {
             BlockCopy.Copy(source, new Span<T>(_writeArray, _writePos, free));
             _writePos += source.Length;
@@ -289,7 +289,7 @@ public sealed partial class SegmentedBuffer<T> : IBufferWriter<T>, IDisposable
     public void Consume(long count)
     {
         long length = Length;
-        if ((ulong)count > (ulong)length)
+        if (count < 0 || count > length)
         {
             ThrowHelper.ThrowArgumentOutOfRangeException(nameof(count), count, "The count must be between 0 and the buffer's length.");
         }

@@ -60,12 +60,12 @@ public class PooledBufferWriterTests
         {
             for (int i = 0; i < 5000; i++)
             {
-                writer.GetSpan(1)[0] = (byte)i;
+                writer.GetSpan(1)[0] = unchecked((byte)i);
                 writer.Advance(1);
             }
 
             Assert.Equal(new[] { 256, 512, 1024, 2048, 4096, 8192 }, pool.RequestedLengths);
-            Assert.Equal(Enumerable.Range(0, 5000).Select(i => (byte)i), writer.WrittenSpan.ToArray());
+            Assert.Equal(Enumerable.Range(0, 5000).Select(i => unchecked((byte)i)), writer.WrittenSpan.ToArray());
             Assert.Equal(writer.WrittenSpan.ToArray(), writer.WrittenMemory.ToArray());
             Assert.Equal(writer.WrittenSpan.ToArray(), writer.ToArray());
         }

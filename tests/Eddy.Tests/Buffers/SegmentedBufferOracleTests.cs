@@ -23,7 +23,7 @@ public class SegmentedBufferOracleTests
     [Theory]
     [MemberData(nameof(Configurations))]
     public void Fifo_writes_and_consumes_match_a_list_bytes(int seed, int initial, int max) =>
-        RunFifo(seed, initial, max, i => (byte)i);
+        RunFifo(seed, initial, max, i => unchecked((byte)i));
 
     [Theory]
     [MemberData(nameof(Configurations))]
@@ -43,7 +43,7 @@ public class SegmentedBufferOracleTests
     [Theory]
     [MemberData(nameof(Configurations))]
     public void Random_access_matches_a_list_bytes(int seed, int initial, int max) =>
-        RunRandomAccess(seed, initial, max, i => (byte)(i | 1));
+        RunRandomAccess(seed, initial, max, i => unchecked((byte)(i | 1)));
 
     [Theory]
     [MemberData(nameof(Configurations))]

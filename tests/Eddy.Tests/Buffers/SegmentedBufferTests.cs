@@ -10,7 +10,7 @@ namespace Eddy.Tests.Buffers;
 public class SegmentedBufferTests
 {
     private static byte[] Pattern(int length, int seed = 0) =>
-        Enumerable.Range(seed, length).Select(i => (byte)(i * 31 + 7)).ToArray();
+        Enumerable.Range(seed, length).Select(i => unchecked((byte)(i * 31 + 7))).ToArray();
 
     private static void WriteInPieces(SegmentedBuffer<byte> buffer, byte[] data, int piece)
     {
@@ -66,7 +66,7 @@ public class SegmentedBufferTests
         {
             for (int i = 0; i < 1000; i++)
             {
-                buffer.GetSpan(1)[0] = (byte)i;
+                buffer.GetSpan(1)[0] = unchecked((byte)i);
                 buffer.Advance(1);
             }
 

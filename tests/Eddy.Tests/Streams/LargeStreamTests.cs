@@ -74,7 +74,7 @@ public sealed class LargeStreamTests
         Assert.Throws<InvalidOperationException>(() => stream.ToArray());
     }
 
-    private static byte Expected(long position) => (byte)(position ^ (position >> 8) ^ (position >> 24));
+    private static byte Expected(long position) => unchecked((byte)(position ^ (position >> 8) ^ (position >> 24)));
 
     private static void Fill(Span<byte> span, long start)
     {

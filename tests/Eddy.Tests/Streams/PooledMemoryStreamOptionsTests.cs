@@ -27,7 +27,7 @@ public sealed class PooledMemoryStreamOptionsTests
         Assert.Throws<ArgumentOutOfRangeException>("value", () => new PooledMemoryStreamOptions { ChunkLength = -1 });
         Assert.Throws<ArgumentOutOfRangeException>("value", () => new PooledMemoryStreamOptions { MaxChunkLength = -1 });
         Assert.Throws<ArgumentOutOfRangeException>("value", () => new PooledMemoryStreamOptions { Mode = (PooledMemoryStreamMode)7 });
-        Assert.Throws<ArgumentOutOfRangeException>("value", () => new PooledMemoryStream(ArrayPool<byte>.Shared, -1));
+        Assert.Throws<ArgumentOutOfRangeException>("capacity", () => new PooledMemoryStream(ArrayPool<byte>.Shared, -1));
     }
 
     [Fact]
@@ -54,5 +54,22 @@ public sealed class PooledMemoryStreamOptionsTests
         Assert.False(stream.IsContiguous);
         Assert.Same(before.Array, System.Runtime.InteropServices.MemoryMarshal.TryGetArray(stream.GetReadOnlySequence().First, out ArraySegment<byte> first) ? first.Array : null);
         Assert.Equal(4200, stream.Length);
+    }
+
+    [Fact]
+    public void A_ChunkLength_above_MaxChunkLength_is_rejected_when_the_options_are_built()
+    {
+        Assert.Throws<ArgumentOutOfRangeException>("value", () => new PooledMemoryStreamOptions { ChunkLength = 8192, MaxChunkLength = 4096 });
+        Assert.Throws<ArgumentOutOfRangeException>("value", () => new PooledMemoryStreamOptions { MaxChunkLength = 4096, ChunkLength = 8192 });
+        var equal = new PooledMemoryStreamOptions { ChunkLength = 4096, MaxChunkLength = 4096 };
+        Assert.Equal(4096, equal.MaxChunkLength);
+    }
+
+    [Fact]
+    public void A_negative_initial_capacity_names_the_parameter_as_MemoryStream_does()
+    {
+        var expected = Assert.Throws<ArgumentOutOfRangeException>(() => new System.IO.MemoryStream(-1));
+        var actual = Assert.Throws<ArgumentOutOfRangeException>(() => new PooledMemoryStream(ArrayPool<byte>.Shared, initialCapacity: -1));
+        Assert.Equal(expected.ParamName, actual.ParamName);
     }
 }

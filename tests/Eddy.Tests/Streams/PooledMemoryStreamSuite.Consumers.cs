@@ -131,7 +131,7 @@ public abstract partial class PooledMemoryStreamSuite
         var bytes = new byte[length];
         for (int i = 0; i < bytes.Length; i++)
         {
-            bytes[i] = (byte)((i * 7 / 13) ^ (i >> 9));
+            bytes[i] = unchecked((byte)((i * 7 / 13) ^ (i >> 9)));
         }
 
         return bytes;

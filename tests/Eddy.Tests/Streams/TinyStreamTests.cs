@@ -53,7 +53,7 @@ public class TinyStreamTests
     [InlineData(PooledMemoryStreamOptions.DefaultSegmentThreshold + 1)]
     public void First_write_of_any_size_matches_memory_stream(int size)
     {
-        byte[] data = Enumerable.Range(0, size).Select(i => (byte)(i * 7 + 3)).ToArray();
+        byte[] data = Enumerable.Range(0, size).Select(i => unchecked((byte)(i * 7 + 3))).ToArray();
         using var stream = new PooledMemoryStream();
         var reference = new MemoryStream();
 
@@ -127,7 +127,7 @@ public class TinyStreamTests
     {
         var pool = new CountingPool();
         var options = new PooledMemoryStreamOptions { Mode = mode, InitialCapacity = initialCapacity, Pool = pool };
-        byte[] data = Enumerable.Range(0, count).Select(i => (byte)i).ToArray();
+        byte[] data = Enumerable.Range(0, count).Select(i => unchecked((byte)i)).ToArray();
         using var stream = new PooledMemoryStream(options);
 
         stream.Write(data, 0, data.Length);

@@ -141,6 +141,7 @@ public class AddEddyTests
             ChunkLength = 4_096,
             MaxChunkLength = 65_536,
             ClearOnReturn = true,
+            MaxGapLength = 1_000_000,
         };
         using var provider = Build(new ServiceCollection().AddEddy(o =>
         {
@@ -155,7 +156,7 @@ public class AddEddyTests
 
         // A new option must be copied by AddEddy too: this list fails the test until it is.
         Assert.Equal(
-            ["ChunkLength", "ClearOnReturn", "InitialCapacity", "MaxChunkLength", "Mode", "Pool", "SegmentThreshold"],
+            ["ChunkLength", "ClearOnReturn", "InitialCapacity", "MaxChunkLength", "MaxGapLength", "Mode", "Pool", "SegmentThreshold"],
             properties.Select(p => p.Name).Order(StringComparer.Ordinal));
         foreach (var property in properties.Where(p => p.Name != nameof(PooledMemoryStreamOptions.Pool)))
         {

@@ -17,6 +17,7 @@ public sealed class StreamTestPool : ArrayPool<byte>
     private readonly Dictionary<int, Stack<byte[]>> _free = new();
     private readonly HashSet<byte[]> _outstanding = new(ReferenceComparer.Instance);
     private readonly List<string> _errors = new();
+    private int _rentCalls;
 
     public int RentCount { get; private set; }
 
@@ -29,8 +30,22 @@ public sealed class StreamTestPool : ArrayPool<byte>
     /// <summary>When set, every returned array is recorded with its clear flag (for clear-on-return checks).</summary>
     public List<(byte[] Array, bool Cleared)>? Returned { get; set; }
 
+    /// <summary>
+    /// When set, a returned array gets its first bytes overwritten at once, as a pool's double-return marker
+    /// would, so a stream still reading an array it gave back is caught.
+    /// </summary>
+    public bool ScribbleOnReturn { get; set; }
+
+    /// <summary>The number (1-based) of the Rent call that throws a simulated <see cref="OutOfMemoryException"/>; 0 for none.</summary>
+    public int FailOnRent { get; set; }
+
     public override byte[] Rent(int minimumLength)
     {
+        if (++_rentCalls == FailOnRent)
+        {
+            throw new OutOfMemoryException("StreamTestPool: simulated out-of-memory on rent.");
+        }
+
         RentCount++;
         int length = minimumLength <= 16 ? 16 : (int)Math.Min(0x7FFFFFC7, 1L << (64 - System.Numerics.BitOperations.LeadingZeroCount((ulong)(minimumLength - 1))));
         byte[] array;
@@ -63,6 +78,11 @@ public sealed class StreamTestPool : ArrayPool<byte>
         if (clearArray)
         {
             Array.Clear(array);
+        }
+
+        if (ScribbleOnReturn)
+        {
+            array.AsSpan(0, Math.Min(8, array.Length)).Fill(0xEE);
         }
 
         if (!_free.TryGetValue(array.Length, out Stack<byte[]>? stack))
