@@ -112,7 +112,7 @@ public sealed class PooledBufferWriter<T> : IBufferWriter<T>, IDisposable
         T[] buffer = _buffer;
         int index = _index;
         // A negative hint zero-extends to a huge value and a disposed writer has free space -1: both miss.
-        if ((long)(uint)sizeHint < (long)(buffer.Length - index))
+        if (unchecked((long)(uint)sizeHint) < (long)(buffer.Length - index))
         {
 #if NET
             return MemoryMarshal.CreateSpan(ref Unsafe.Add(ref MemoryMarshal.GetArrayDataReference(buffer), (nint)(uint)index), buffer.Length - index);
@@ -130,7 +130,7 @@ public sealed class PooledBufferWriter<T> : IBufferWriter<T>, IDisposable
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public Memory<T> GetMemory(int sizeHint = 0)
     {
-        if ((long)(uint)sizeHint >= (long)(_buffer.Length - _index))
+        if (unchecked((long)(uint)sizeHint) >= (long)(_buffer.Length - _index))
         {
             Grow(sizeHint);
         }
@@ -144,7 +144,7 @@ public sealed class PooledBufferWriter<T> : IBufferWriter<T>, IDisposable
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public void Advance(int count)
     {
-        if ((long)(uint)count <= (long)(_buffer.Length - _index))
+        if (unchecked((long)(uint)count) <= (long)(_buffer.Length - _index))
         {
             _index += count;
             return;

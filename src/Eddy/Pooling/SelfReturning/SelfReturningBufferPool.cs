@@ -83,7 +83,7 @@ public sealed class SelfReturningBufferPool
     /// <exception cref="ArgumentOutOfRangeException"><paramref name="length"/> is negative or above <see cref="MaxBufferLength"/>.</exception>
     public SelfReturningBuffer Rent(int length)
     {
-        if ((uint)length > (uint)MaxBufferLength)
+        if (unchecked((uint)length) > (uint)MaxBufferLength)
         {
             ThrowHelper.ThrowArgumentOutOfRangeException(nameof(length), length, $"The length must be between 0 and {MaxBufferLength}.");
         }
