@@ -24,7 +24,9 @@ public class BinarySequenceReaderTests
         ("ReadUInt32", (ref BinarySequenceReader r) => r.ReadUInt32()),
         ("ReadInt64", (ref BinarySequenceReader r) => r.ReadInt64()),
         ("ReadUInt64", (ref BinarySequenceReader r) => r.ReadUInt64()),
+#if !EDDY_NETSTANDARD
         ("ReadHalf", (ref BinarySequenceReader r) => r.ReadHalf()),
+#endif
         ("ReadSingle", (ref BinarySequenceReader r) => r.ReadSingle()),
         ("ReadDouble", (ref BinarySequenceReader r) => r.ReadDouble()),
         ("ReadDecimal", (ref BinarySequenceReader r) => r.ReadDecimal()),

@@ -486,8 +486,13 @@ public class BlockPoolTests
     [Fact]
     public void The_default_cap_is_derived_from_the_memory_the_GC_may_use()
     {
+#if EDDY_NETSTANDARD
+        // netstandard2.1 cannot ask the GC what memory it may use.
+        long expected = 256L << 20;
+#else
         long total = GC.GetGCMemoryInfo().TotalAvailableMemoryBytes;
         long expected = Math.Min(Math.Max(total / 16, 16L << 20), 4L << 30);
+#endif
         Assert.Equal(expected, BlockPoolOptions.DefaultMaximumRetainedBytes);
         Assert.Equal(expected, BlockPool.Shared.MaximumRetainedBytes);
         Assert.Equal(1 << 20, BlockPool.Shared.MaximumBlockLength);

@@ -51,7 +51,7 @@ public class CheckedArithmeticTests
     }
 
     [Fact]
-    public void A_stack_emptied_between_the_count_check_and_the_lock_pops_nothing()
+    public async Task A_stack_emptied_between_the_count_check_and_the_lock_pops_nothing()
     {
         // Two threads fight over one array: a pop that saw a count of 1 often takes the lock after the other
         // pop emptied the stack, so its index is -1. An exception there would leave the lock held and the
@@ -80,9 +80,9 @@ public class CheckedArithmeticTests
         }
 
         Task[] fighters = { Task.Factory.StartNew(Fight, TaskCreationOptions.LongRunning), Task.Factory.StartNew(Fight, TaskCreationOptions.LongRunning) };
-        Task first = Task.WhenAny(fighters).GetAwaiter().GetResult();
-        first.GetAwaiter().GetResult();
-        Assert.True(Task.WaitAll(fighters, TimeSpan.FromSeconds(30)), "A pop left the stack's lock held.");
+        await await Task.WhenAny(fighters);
+        Task all = Task.WhenAll(fighters);
+        Assert.Same(all, await Task.WhenAny(all, Task.Delay(TimeSpan.FromSeconds(30))));
         Assert.True(popped > 0);
         Assert.Same(array, stack.TryPop());
     }
