@@ -172,25 +172,12 @@ public class SelfReturningBufferPoolTests
         const int Dropped = 1000;
         const int Length = 4096;
         var pool = new SelfReturningBufferPool(new CountingArrayPool(), maxRetainedBytes: 1 << 20);
-        var leaks = new List<LeakDetectedEventArgs>();
-        EventHandler<LeakDetectedEventArgs> handler = (_, e) =>
-        {
-            lock (leaks)
-            {
-                leaks.Add(e);
-            }
-        };
-        LeakTracker.LeakDetected += handler;
-        try
+        List<LeakDetectedEventArgs> leaks = LeaksRaisedBy(() =>
         {
             RentAndDropMany(pool, Dropped, Length);
             Gc.CollectAll();
             pool.Rent(Length).Dispose(); // sweeps, then reuses a rescued array
-        }
-        finally
-        {
-            LeakTracker.LeakDetected -= handler;
-        }
+        });
 
         SelfReturningBufferPoolStatistics statistics = pool.GetStatistics();
         Assert.Equal(Dropped + 1, statistics.RentedCount);
@@ -198,11 +185,8 @@ public class SelfReturningBufferPoolTests
         Assert.Equal(Dropped, statistics.RescuedCount);
         Assert.Equal((long)Dropped * Length, statistics.RescuedBytes);
         Assert.Equal((long)(Dropped - ((1 << 20) / Length)) * Length, statistics.DroppedOverCapBytes);
-        lock (leaks)
-        {
-            Assert.Equal(Dropped, leaks.FindAll(e => e.LeakedType == typeof(SelfReturningBuffer) && e.Bytes == Length).Count);
-            Assert.DoesNotContain(leaks, e => e.LeakedType == typeof(SelfReturningBuffer) && e.Bytes == 0);
-        }
+        Assert.Equal(Dropped, leaks.FindAll(e => e.LeakedType == typeof(SelfReturningBuffer) && e.Bytes == Length).Count);
+        Assert.DoesNotContain(leaks, e => e.LeakedType == typeof(SelfReturningBuffer) && e.Bytes == 0);
     }
 
     [Fact]
@@ -268,6 +252,34 @@ public class SelfReturningBufferPoolTests
 
     [MethodImpl(MethodImplOptions.NoInlining)]
     private static void RentAndDrop(SelfReturningBufferPool pool, int length) => pool.Rent(length).Span.Fill(1);
+
+    /// <summary>The LeakDetected events raised on any thread while <paramref name="body"/> runs.</summary>
+    private static List<LeakDetectedEventArgs> LeaksRaisedBy(Action body)
+    {
+        var leaks = new List<LeakDetectedEventArgs>();
+        void Record(object? sender, LeakDetectedEventArgs e)
+        {
+            lock (leaks)
+            {
+                leaks.Add(e);
+            }
+        }
+
+        LeakTracker.LeakDetected += Record;
+        try
+        {
+            body();
+        }
+        finally
+        {
+            LeakTracker.LeakDetected -= Record;
+        }
+
+        lock (leaks)
+        {
+            return new List<LeakDetectedEventArgs>(leaks);
+        }
+    }
 
     [MethodImpl(MethodImplOptions.NoInlining)]
     private static void RentAndDropMany(SelfReturningBufferPool pool, int count, int length)
