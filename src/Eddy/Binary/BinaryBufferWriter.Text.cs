@@ -68,14 +68,15 @@ public ref partial struct BinaryBufferWriter
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public void Write7BitEncodedInt(int value)
     {
-        uint remaining = (uint)value;
+        // Negative values are written as their two's-complement bits, as BinaryWriter does.
+        uint remaining = unchecked((uint)value);
         Span<byte> span = _span;
         int buffered = _buffered;
         if (span.Length - buffered >= 5)
         {
             while (remaining > 0x7F)
             {
-                span[buffered++] = (byte)(remaining | 0x80);
+                span[buffered++] = unchecked((byte)(remaining | 0x80));
                 remaining >>= 7;
             }
 
@@ -91,7 +92,7 @@ public ref partial struct BinaryBufferWriter
     /// <summary>Writes <paramref name="value"/> in 1 to 10 bytes, 7 bits at a time, as <c>BinaryWriter.Write7BitEncodedInt64</c> does.</summary>
     /// <param name="value">The value; negative values take 10 bytes.</param>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public void Write7BitEncodedInt64(long value) => this = Write7BitSlow(this, (ulong)value);
+    public void Write7BitEncodedInt64(long value) => this = Write7BitSlow(this, unchecked((ulong)value));
 
     [MethodImpl(MethodImplOptions.NoInlining)]
     private static BinaryBufferWriter Write7BitSlow(BinaryBufferWriter writer, ulong remaining)
@@ -100,7 +101,7 @@ public ref partial struct BinaryBufferWriter
         int count = 0;
         while (remaining > 0x7F)
         {
-            bytes[count++] = (byte)(remaining | 0x80);
+            bytes[count++] = unchecked((byte)(remaining | 0x80));
             remaining >>= 7;
         }
 

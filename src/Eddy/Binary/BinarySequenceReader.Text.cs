@@ -102,7 +102,8 @@ public ref partial struct BinarySequenceReader
     public int Read7BitEncodedInt()
     {
         this = Read7BitCore(this, MaxBytes7BitInt32, out ulong value);
-        return (int)value;
+        // The decoder allows 32 bits; the top one is the sign, as BinaryReader reads it.
+        return unchecked((int)value);
     }
 
     /// <summary>Reads a 64-bit integer stored 7 bits per byte in 1 to 10 bytes, as <c>BinaryReader.Read7BitEncodedInt64</c> does.</summary>
@@ -112,7 +113,7 @@ public ref partial struct BinarySequenceReader
     public long Read7BitEncodedInt64()
     {
         this = Read7BitCore(this, MaxBytes7BitInt64, out ulong value);
-        return (long)value;
+        return unchecked((long)value);
     }
 
     private const int MaxBytes7BitInt32 = 5;
@@ -239,7 +240,7 @@ public ref partial struct BinarySequenceReader
     private readonly bool TryPeekLength(out int count, out int prefixLength)
     {
         prefixLength = TryPeek7Bit(MaxBytes7BitInt32, out ulong value);
-        count = (int)value;
+        count = unchecked((int)value);
         if (prefixLength > 0 && count < 0)
         {
             ThrowHelper.ThrowInvalidDataException_At(Position, $"the length prefix {count} is negative.");

@@ -76,7 +76,8 @@ public static class LeakTracker
     internal static bool ShouldSample(ref int creations)
     {
         int mask = s_sampleMask;
-        return mask >= 0 && (++creations & mask) == 0;
+        // The counter wraps after int.MaxValue creations; the mask test only looks at the low bits.
+        return mask >= 0 && (unchecked(++creations) & mask) == 0;
     }
 
     /// <summary>Captures the stack of the code creating a tracked object.</summary>

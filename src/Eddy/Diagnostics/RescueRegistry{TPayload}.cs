@@ -81,7 +81,7 @@ internal abstract class RescueRegistry<TPayload>
     }
 
     /// <summary>True when <paramref name="slot"/> is a slot number in use.</summary>
-    public bool IsLiveLocked(int slot) => (uint)slot < (uint)_highWater && _slots[slot].Type is not null;
+    public bool IsLiveLocked(int slot) => unchecked((uint)slot) < (uint)_highWater && _slots[slot].Type is not null;
 
     /// <summary>The payload of a live slot, to read or replace.</summary>
     public ref TPayload PayloadLocked(int slot)

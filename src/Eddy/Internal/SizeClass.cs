@@ -69,7 +69,7 @@ internal static class SizeClass
         Debug.Assert(minimumShift is >= 0 and < 31);
 
         // (size - 1) >> shift, then one more than its log2: sizes 1..min -> 0, min+1..2min -> 1, ...
-        uint scaled = (uint)(size - 1) >> minimumShift;
+        uint scaled = unchecked((uint)(size - 1)) >> minimumShift;
         return scaled == 0 || size == 0 ? 0 : Log2(scaled) + 1;
     }
 

@@ -37,7 +37,8 @@ internal sealed class ArrayStack<T>
         T[]? array = null;
         int index = _count - 1;
         ArraySlot<T>[] items = _items;
-        if ((uint)index < (uint)items.Length)
+        // Another thread may have emptied the stack since the check above: index -1 wraps and fails the compare.
+        if (unchecked((uint)index) < (uint)items.Length)
         {
             array = items[index].Array;
             items[index].Array = null;

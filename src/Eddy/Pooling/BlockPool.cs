@@ -155,7 +155,8 @@ public sealed partial class BlockPool : ArrayPool<byte>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public override byte[] Rent(int minimumLength)
     {
-        if ((uint)(minimumLength - 1) < (uint)_maximumBlockLength)
+        // 0 and negative lengths wrap to huge values and take the unusual path.
+        if (unchecked((uint)(minimumLength - 1)) < (uint)_maximumBlockLength)
         {
             int index = SizeClass.GetIndex(minimumLength, MinimumShift);
             BlockSlot[] slots = CurrentSlots();
@@ -203,7 +204,8 @@ public sealed partial class BlockPool : ArrayPool<byte>
 
         int length = array.Length;
         int index = SizeClass.GetExactIndex(length, MinimumShift);
-        if ((uint)index >= (uint)_classCount)
+        // A length that is no class size gives index -1, which wraps and takes the unusual path.
+        if (unchecked((uint)index) >= (uint)_classCount)
         {
             ReturnUnusual(array);
             return;

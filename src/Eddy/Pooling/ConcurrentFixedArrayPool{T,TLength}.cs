@@ -129,7 +129,7 @@ public sealed partial class ConcurrentFixedArrayPool<T, TLength>
     public void Prewarm(int count)
     {
         int room = MaximumRetained - Count;
-        if ((uint)count > (uint)room)
+        if (unchecked((uint)count) > unchecked((uint)room))
         {
             ThrowHelper.ThrowArgumentOutOfRangeException(nameof(count), count, $"Must be from 0 to the pool's free room, {room}.");
         }

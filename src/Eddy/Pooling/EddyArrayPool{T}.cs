@@ -89,7 +89,8 @@ public sealed class EddyArrayPool<T> : ArrayPool<T>
     /// <exception cref="ArgumentOutOfRangeException"><paramref name="minimumLength"/> is negative.</exception>
     public override T[] Rent(int minimumLength)
     {
-        if ((uint)(minimumLength - 1) < (uint)_maximumArrayLength)
+        // 0 and negative lengths wrap to huge values and take the unusual path.
+        if (unchecked((uint)(minimumLength - 1)) < (uint)_maximumArrayLength)
         {
             int index = SizeClass.GetIndex(minimumLength, MinimumShift);
             T[]? array = _classes[index].TryPop();
@@ -130,7 +131,7 @@ public sealed class EddyArrayPool<T> : ArrayPool<T>
 
         int length = array.Length;
         int index = SizeClass.GetExactIndex(length, MinimumShift);
-        if ((uint)index >= (uint)_classes.Length)
+        if (unchecked((uint)index) >= (uint)_classes.Length)
         {
             if (length != 0 && length <= _maximumArrayLength)
             {

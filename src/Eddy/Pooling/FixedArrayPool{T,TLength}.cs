@@ -78,7 +78,8 @@ public sealed partial class FixedArrayPool<T, TLength>
     {
         int index = _count - 1;
         ArraySlot<T>[] items = _items;
-        if ((uint)index < (uint)items.Length)
+        // An empty pool gives index -1, which wraps to a huge value and fails the one unsigned compare.
+        if (unchecked((uint)index) < (uint)items.Length)
         {
             T[] array = items[index].Array!;
             items[index].Array = null;
@@ -135,7 +136,7 @@ public sealed partial class FixedArrayPool<T, TLength>
     /// <exception cref="ArgumentOutOfRangeException"><paramref name="count"/> is negative or would take the pool past <see cref="MaximumRetained"/>.</exception>
     public void Prewarm(int count)
     {
-        if ((uint)count > (uint)(_maximumRetained - _count))
+        if (unchecked((uint)count) > (uint)(_maximumRetained - _count))
         {
             ThrowHelper.ThrowArgumentOutOfRangeException(nameof(count), count, $"Must be from 0 to the pool's free room, {_maximumRetained - _count}.");
         }

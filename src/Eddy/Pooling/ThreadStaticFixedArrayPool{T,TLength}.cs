@@ -75,7 +75,8 @@ public sealed partial class ThreadStaticFixedArrayPool<T, TLength>
         {
             int index = stack.Count - 1;
             ArraySlot<T>[] items = stack.Items;
-            if ((uint)index < (uint)items.Length)
+            // An empty stack gives index -1, which wraps to a huge value and fails the one unsigned compare.
+            if (unchecked((uint)index) < (uint)items.Length)
             {
                 T[] array = items[index].Array!;
                 items[index].Array = null;
@@ -137,7 +138,7 @@ public sealed partial class ThreadStaticFixedArrayPool<T, TLength>
     {
         LocalStack stack = t_stack ?? CreateStack();
         int room = MaximumRetainedPerThread - stack.Count;
-        if ((uint)count > (uint)Math.Max(room, 0))
+        if (unchecked((uint)count) > (uint)Math.Max(room, 0))
         {
             ThrowHelper.ThrowArgumentOutOfRangeException(nameof(count), count, $"Must be from 0 to the thread's free room, {Math.Max(room, 0)}.");
         }

@@ -33,7 +33,7 @@ public class BinaryChainWriterTests
         foreach (IBufferWriter<byte> output in new IBufferWriter<byte>[] { new ArrayBufferWriter<byte>(), new TinySpanBufferWriter(seed: 9), new TinySpanBufferWriter(seed: 9, arrayBacked: false) })
         {
             var writer = new BinaryChainWriter(output);
-            _ = writer << true << (byte)1 << (sbyte)-2 << (short)-3 << (ushort)4 << -5 << 6u << -7L << 8UL << (Half)9.5f
+            _ = writer << true << (byte)1 << (sbyte)-2 << (short)-3 << (ushort)4 << -5 << 6u << -7L << 8UL << MixedRecord.Half
                 << 10.25f << 11.125 << 12.5m << '€' << "😀 ok" << new byte[] { 13, 14, 15 };
             writer.Flush();
 

@@ -44,10 +44,12 @@ public class BinaryCompatibilityTests
     [Fact]
     public void UInt64() => Check<ulong>(Codecs.UInt64);
 
+#if !EDDY_NETSTANDARD
     [Fact]
     public void Half() =>
         Prop.ForAll(ArbMap.Default.ArbFor<ushort[]>(), bits => Codecs.Half.AssertCompatible(bits.Select(BitConverter.UInt16BitsToHalf).ToArray(), bits.Length))
             .Check(s_config);
+#endif
 
     [Fact]
     public void Single() => Check<float>(Codecs.Single);

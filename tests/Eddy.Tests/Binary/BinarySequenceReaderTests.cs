@@ -24,7 +24,9 @@ public class BinarySequenceReaderTests
         ("ReadUInt32", (ref BinarySequenceReader r) => r.ReadUInt32()),
         ("ReadInt64", (ref BinarySequenceReader r) => r.ReadInt64()),
         ("ReadUInt64", (ref BinarySequenceReader r) => r.ReadUInt64()),
+#if !EDDY_NETSTANDARD
         ("ReadHalf", (ref BinarySequenceReader r) => r.ReadHalf()),
+#endif
         ("ReadSingle", (ref BinarySequenceReader r) => r.ReadSingle()),
         ("ReadDouble", (ref BinarySequenceReader r) => r.ReadDouble()),
         ("ReadDecimal", (ref BinarySequenceReader r) => r.ReadDecimal()),
@@ -305,6 +307,45 @@ public class BinarySequenceReaderTests
             }
         }
     }
+    [Fact]
+    public void Skipping_a_negative_count_throws_ArgumentOutOfRange()
+    {
+        var reader = new BinarySequenceReader(new byte[4]);
+        AssertThrows<ArgumentOutOfRangeException>(ref reader, (ref BinarySequenceReader r) => r.Skip(-1));
+        Assert.Equal(0, reader.Position);
+    }
+
+    [Fact]
+    public void TryRead_succeeds_when_exactly_the_value_remains()
+    {
+        var reader = new BinarySequenceReader(TinySegments.Split(new byte[] { 1, 2, 3, 4 }, seed: 3, maxSegment: 2));
+        Assert.True(reader.TryRead(out int value));
+        Assert.Equal(0x04030201, value);
+        Assert.False(reader.TryRead(out byte _));
+    }
+
+    [Fact]
+    public void Booleans_read_any_nonzero_byte_as_the_canonical_true()
+    {
+        // A raw byte 2 reinterpreted as bool would compare unequal to true.
+        var reader = new BinarySequenceReader(new byte[] { 2, 0, 3 });
+        bool first = reader.Read<bool>();
+        Assert.Equal(1, System.Runtime.CompilerServices.Unsafe.As<bool, byte>(ref first));
+        Span<bool> rest = stackalloc bool[2];
+        reader.ReadSpan(rest);
+        Assert.Equal(new byte[] { 0, 1 }, System.Runtime.InteropServices.MemoryMarshal.AsBytes(rest).ToArray());
+    }
+
+    [Fact]
+    public void A_decimal_with_invalid_flags_names_them()
+    {
+        byte[] bytes = new byte[16];
+        bytes[12] = 0xFF; // flags: bits that no decimal sets
+        var reader = new BinarySequenceReader(bytes);
+        InvalidDataException e = AssertThrows<InvalidDataException>(ref reader, (ref BinarySequenceReader r) => r.ReadDecimal());
+        Assert.Contains("flags", e.Message, StringComparison.Ordinal);
+    }
+
 
     private static TException AssertThrows<TException>(ref BinarySequenceReader reader, ReaderAction read)
         where TException : Exception

@@ -34,7 +34,7 @@ public class BufferWriterShiftOperatorsTests
         using var segmented = new SegmentedBuffer<byte>(initialChunkLength: 2, maxChunkLength: 8);
         foreach (IBufferWriter<byte> output in new IBufferWriter<byte>[] { tiny, contiguous, segmented })
         {
-            _ = output << true << (byte)1 << (sbyte)-2 << (short)-3 << (ushort)4 << -5 << 6u << -7L << 8UL << (Half)9.5f
+            _ = output << true << (byte)1 << (sbyte)-2 << (short)-3 << (ushort)4 << -5 << 6u << -7L << 8UL << MixedRecord.Half
                 << 10.25f << 11.125 << 12.5m << '€' << "😀 ok" << new byte[] { 13, 14, 15 };
         }
 

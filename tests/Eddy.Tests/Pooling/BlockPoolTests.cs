@@ -486,8 +486,13 @@ public class BlockPoolTests
     [Fact]
     public void The_default_cap_is_derived_from_the_memory_the_GC_may_use()
     {
+#if EDDY_NETSTANDARD
+        // netstandard2.1 cannot ask the GC what memory it may use.
+        long expected = 256L << 20;
+#else
         long total = GC.GetGCMemoryInfo().TotalAvailableMemoryBytes;
         long expected = Math.Min(Math.Max(total / 16, 16L << 20), 4L << 30);
+#endif
         Assert.Equal(expected, BlockPoolOptions.DefaultMaximumRetainedBytes);
         Assert.Equal(expected, BlockPool.Shared.MaximumRetainedBytes);
         Assert.Equal(1 << 20, BlockPool.Shared.MaximumBlockLength);
@@ -502,6 +507,147 @@ public class BlockPoolTests
         pool.Return(block);
         Assert.Throws<InvalidOperationException>(() => pool.Return(block));
         Assert.Same(block, pool.Rent(1000));
+    }
+
+    [Fact]
+    public void Renting_from_a_shared_stack_gives_its_reservation_back()
+    {
+        var pool = NewPool();
+        var blocks = new List<byte[]>();
+        for (int i = 0; i < 3; i++)
+        {
+            blocks.Add(pool.Rent(4096));
+        }
+
+        blocks.ForEach(b => pool.Return(b)); // one to the thread slot, two to the shared stacks
+        Assert.Equal(3 * 4096, pool.ReservedBytes);
+        for (int i = 0; i < 3; i++)
+        {
+            pool.Rent(4096);
+        }
+
+        // The emptied thread slot keeps its reservation; the stacks hold nothing and reserve nothing.
+        Assert.Equal(4096, pool.ReservedBytes);
+    }
+
+    [Fact]
+    public void A_pool_at_its_cap_keeps_retaining_across_rent_and_return_cycles()
+    {
+        var pool = NewPool(cap: 3 * 4096);
+        for (int cycle = 0; cycle < 20; cycle++)
+        {
+            var blocks = new List<byte[]> { pool.Rent(4096), pool.Rent(4096), pool.Rent(4096) };
+            blocks.ForEach(b => pool.Return(b));
+        }
+
+        BlockPoolStatistics stats = pool.GetStatistics();
+        Assert.Equal(3, stats.AllocatedBlocks);
+        Assert.Equal(0, stats.DroppedBlocks);
+        Assert.Equal(3, stats.RetainedBlocks);
+    }
+
+    [Fact]
+    public void When_every_per_core_stack_is_full_a_return_is_dropped_and_its_reservation_given_back()
+    {
+        var pool = NewPool(perStack: 1);
+        int stacks = Math.Min(Environment.ProcessorCount, 64);
+        var blocks = new List<byte[]>();
+        for (int i = 0; i < stacks + 2; i++)
+        {
+            blocks.Add(pool.Rent(256));
+        }
+
+        blocks.ForEach(b => pool.Return(b)); // the slot, one per stack, then nowhere
+        BlockPoolStatistics stats = pool.GetStatistics();
+        Assert.Equal(1, stats.DroppedBlocks);
+        Assert.Equal(256, stats.DroppedBytes);
+        Assert.Equal(stacks + 1, stats.RetainedBlocks);
+        Assert.Equal((stacks + 1) * 256L, pool.ReservedBytes);
+    }
+
+    [Fact]
+    public void Clear_on_return_without_double_return_detection_zeroes_every_byte()
+    {
+        var pool = NewPool(clear: true, detect: false);
+        byte[] slot = pool.Rent(1024);
+        byte[] stack = pool.Rent(1024);
+        slot.AsSpan().Fill(0xAB);
+        stack.AsSpan().Fill(0xCD);
+        pool.Return(slot);
+        pool.Return(stack);
+        Assert.True(pool.Rent(1024).AsSpan().IndexOfAnyExcept((byte)0) < 0);
+        Assert.True(pool.Rent(1024).AsSpan().IndexOfAnyExcept((byte)0) < 0);
+    }
+
+    [Theory]
+    [InlineData((1 << 20) + 1, 2 << 20)]
+    [InlineData(2 << 20, 2 << 20)]
+    [InlineData((3 << 20) - 1, 3 << 20)]
+    [InlineData((3 << 20) + 1, 4 << 20)]
+    public void Oversized_lengths_round_up_to_a_multiple_of_the_largest_class(int request, int expected) =>
+        Assert.Equal(expected, NewPool().Rent(request).Length);
+
+    [Theory]
+    [InlineData((2 << 20) + 256)]
+    [InlineData((3 << 20) - 1)]
+    [InlineData((1 << 20) + (1 << 19))]
+    public void Oversized_arrays_of_another_shape_are_rejected(int length) =>
+        Assert.Throws<ArgumentException>(() => NewPool().Return(new byte[length]));
+
+    [Fact]
+    public void Oversized_arrays_of_a_larger_largest_class_follow_that_class()
+    {
+        var pool = new BlockPool(new BlockPoolOptions { MaximumBlockLength = 2 << 20 });
+        Assert.Equal(4 << 20, pool.Rent((2 << 20) + 1).Length);
+        Assert.Throws<ArgumentException>(() => pool.Return(new byte[3 << 20]));
+        pool.Return(new byte[4 << 20]);
+        Assert.Equal(1, pool.GetStatistics().DroppedBlocks);
+    }
+
+    [Fact]
+    public void Oversized_rents_and_returns_are_counted_with_their_bytes()
+    {
+        var pool = NewPool();
+        byte[] big = pool.Rent(3 << 20);
+        pool.Return(big);
+        pool.Return(new byte[2 << 20]); // the shape Rent gives, from elsewhere: dropped and counted
+        BlockPoolStatistics stats = pool.GetStatistics();
+        Assert.Equal(1, stats.RentedBlocks);
+        Assert.Equal(3 << 20, stats.RentedBytes);
+        Assert.Equal(2, stats.ReturnedBlocks);
+        Assert.Equal(5 << 20, stats.ReturnedBytes);
+        Assert.Equal(1, stats.AllocatedBlocks);
+        Assert.Equal(3 << 20, stats.AllocatedBytes);
+        Assert.Equal(2, stats.DroppedBlocks);
+        Assert.Equal(5 << 20, stats.DroppedBytes);
+        Assert.Equal(0, stats.RetainedBlocks);
+        Assert.Equal(0, pool.ReservedBytes);
+    }
+
+    [Fact]
+    public void A_new_pool_has_thread_slots_of_its_own_not_Shared_ones()
+    {
+        // On a fresh thread both pools' slots start empty, so a block in the wrong slot would be handed out.
+        byte[]? fromShared = null;
+        byte[]? fromOwn = null;
+        byte[] returnedToOwn = Array.Empty<byte>();
+        byte[] returnedToShared = Array.Empty<byte>();
+        var thread = new Thread(() =>
+        {
+            var pool = new BlockPool();
+            returnedToOwn = pool.Rent(2048);
+            pool.Return(returnedToOwn);
+            fromShared = BlockPool.Shared.Rent(2048);
+
+            returnedToShared = BlockPool.Shared.Rent(16384);
+            BlockPool.Shared.Return(returnedToShared);
+            fromOwn = pool.Rent(16384);
+            BlockPool.Shared.Return(fromShared);
+        });
+        thread.Start();
+        thread.Join();
+        Assert.NotSame(returnedToOwn, fromShared);
+        Assert.NotSame(returnedToShared, fromOwn);
     }
 
     private static void FillPool(BlockPool pool)

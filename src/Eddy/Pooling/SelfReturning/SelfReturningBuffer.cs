@@ -105,7 +105,7 @@ public sealed class SelfReturningBuffer : MemoryManager<byte>, IDisposable
                 ThrowDisposed();
             }
 
-            if ((uint)index >= (uint)_length)
+            if (unchecked((uint)index) >= (uint)_length)
             {
                 ThrowIndexOutOfRange();
             }
@@ -124,7 +124,7 @@ public sealed class SelfReturningBuffer : MemoryManager<byte>, IDisposable
                 ThrowDisposed();
             }
 
-            if ((uint)index >= (uint)_length)
+            if (unchecked((uint)index) >= (uint)_length)
             {
                 ThrowIndexOutOfRange();
             }
@@ -337,7 +337,7 @@ public sealed class SelfReturningBuffer : MemoryManager<byte>, IDisposable
         }
 
         // One unsigned compare covers negative offsets, negative counts and ranges past the end.
-        if ((ulong)(uint)offset + (uint)count > (uint)_length)
+        if (unchecked((ulong)(uint)offset + (uint)count) > (uint)_length)
         {
             ThrowHelper.ThrowArgumentOutOfRangeException(nameof(offset), "The range does not fit in the buffer.");
         }

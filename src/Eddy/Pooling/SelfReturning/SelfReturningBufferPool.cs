@@ -83,7 +83,7 @@ public sealed class SelfReturningBufferPool
     /// <exception cref="ArgumentOutOfRangeException"><paramref name="length"/> is negative or above <see cref="MaxBufferLength"/>.</exception>
     public SelfReturningBuffer Rent(int length)
     {
-        if ((uint)length > (uint)MaxBufferLength)
+        if (unchecked((uint)length) > (uint)MaxBufferLength)
         {
             ThrowHelper.ThrowArgumentOutOfRangeException(nameof(length), length, $"The length must be between 0 and {MaxBufferLength}.");
         }
@@ -115,7 +115,7 @@ public sealed class SelfReturningBufferPool
                 _ownedBytes += array.Length;
             }
 
-            slot = _registry.TrackLocked(buffer, array);
+            slot = _registry.TrackLocked(buffer, new LentArray(array, array?.Length ?? SizeClass.GetSize(sizeClass, MinimumShift)));
             sample = LeakTracker.ShouldSample(ref _creations);
         }
 
@@ -175,7 +175,7 @@ public sealed class SelfReturningBufferPool
                 return;
             }
 
-            byte[]? owned = _registry.UntrackLocked(slot);
+            byte[]? owned = _registry.UntrackLocked(slot).Owned;
             Debug.Assert(owned is null || ReferenceEquals(owned, array));
             _counters.DisposedCount++;
             if (owned is null)
@@ -195,17 +195,22 @@ public sealed class SelfReturningBufferPool
         }
     }
 
-    /// <summary>Takes back the array of a buffer the GC collected undisposed (called by the registry sweep).</summary>
-    internal long RescueLocked(byte[]? owned)
+    /// <summary>
+    /// Counts a buffer the GC collected undisposed and takes back its array if the pool owns it (called by the
+    /// registry sweep); returns the bytes of the leaked buffer's array.
+    /// </summary>
+    internal long RescueLocked(LentArray lent)
     {
+        _counters.RescuedCount++;
+        _counters.RescuedBytes += lent.Length;
+        byte[]? owned = lent.Owned;
         if (owned is null)
         {
             // The pool was at its cap when the buffer was rented: the GC reclaims the array with the buffer.
-            return 0;
+            _counters.DroppedOverCapBytes += lent.Length;
+            return lent.Length;
         }
 
-        _counters.RescuedCount++;
-        _counters.RescuedBytes += owned.Length;
         byte[]? refused = KeepLocked(owned);
         if (refused is not null)
         {
@@ -213,7 +218,7 @@ public sealed class SelfReturningBufferPool
             _backingPool.Return(refused);
         }
 
-        return owned.Length;
+        return lent.Length;
     }
 
     /// <summary>Sweeps (and, when idle, trims) after a Gen2 collection; runs on the finalizer thread.</summary>

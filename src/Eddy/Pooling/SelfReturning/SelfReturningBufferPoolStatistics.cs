@@ -36,10 +36,14 @@ public readonly struct SelfReturningBufferPoolStatistics
     /// <summary>Buffers given back by <see cref="SelfReturningBuffer.Dispose()"/>.</summary>
     public long DisposedCount { get; }
 
-    /// <summary>Buffers dropped undisposed whose arrays the pool took back after the GC collected them (leaks).</summary>
+    /// <summary>
+    /// Buffers dropped undisposed that a sweep found after the GC collected them (leaks). The pool takes back the
+    /// arrays it owns; an array lent beyond the cap is left to the GC and also counted in
+    /// <see cref="DroppedOverCapBytes"/>.
+    /// </summary>
     public long RescuedCount { get; }
 
-    /// <summary>Bytes taken back by rescues.</summary>
+    /// <summary>Bytes of the arrays of rescued buffers, as <see cref="Eddy.Diagnostics.LeakTracker.LeakDetected"/> reports them.</summary>
     public long RescuedBytes { get; }
 
     /// <summary>
@@ -50,7 +54,7 @@ public readonly struct SelfReturningBufferPoolStatistics
 
     /// <summary>
     /// Bytes of arrays not kept because the pool was at its cap: arrays of buffers rented beyond the cap, which the
-    /// pool allocated rather than rented and leaves to the GC when those buffers are disposed.
+    /// pool allocated rather than rented and leaves to the GC when those buffers are disposed or dropped.
     /// </summary>
     public long DroppedOverCapBytes { get; }
 

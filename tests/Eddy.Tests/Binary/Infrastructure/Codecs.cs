@@ -15,7 +15,9 @@ internal static class Codecs
     public static readonly Codec<uint> UInt32 = new((ref BinaryBufferWriter w, uint v) => w.Write(v), (c, v) => c << v, (b, v) => b.Write(v), (ref BinarySequenceReader r) => r.ReadUInt32(), b => b.ReadUInt32());
     public static readonly Codec<long> Int64 = new((ref BinaryBufferWriter w, long v) => w.Write(v), (c, v) => c << v, (b, v) => b.Write(v), (ref BinarySequenceReader r) => r.ReadInt64(), b => b.ReadInt64());
     public static readonly Codec<ulong> UInt64 = new((ref BinaryBufferWriter w, ulong v) => w.Write(v), (c, v) => c << v, (b, v) => b.Write(v), (ref BinarySequenceReader r) => r.ReadUInt64(), b => b.ReadUInt64());
+#if !EDDY_NETSTANDARD
     public static readonly Codec<Half> Half = new((ref BinaryBufferWriter w, Half v) => w.Write(v), (c, v) => c << v, (b, v) => b.Write(v), (ref BinarySequenceReader r) => r.ReadHalf(), b => b.ReadHalf());
+#endif
     public static readonly Codec<float> Single = new((ref BinaryBufferWriter w, float v) => w.Write(v), (c, v) => c << v, (b, v) => b.Write(v), (ref BinarySequenceReader r) => r.ReadSingle(), b => b.ReadSingle());
     public static readonly Codec<double> Double = new((ref BinaryBufferWriter w, double v) => w.Write(v), (c, v) => c << v, (b, v) => b.Write(v), (ref BinarySequenceReader r) => r.ReadDouble(), b => b.ReadDouble());
     public static readonly Codec<decimal> Decimal = new((ref BinaryBufferWriter w, decimal v) => w.Write(v), (c, v) => c << v, (b, v) => b.Write(v), (ref BinarySequenceReader r) => r.ReadDecimal(), b => b.ReadDecimal());

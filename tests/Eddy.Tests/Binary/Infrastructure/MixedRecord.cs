@@ -7,6 +7,14 @@ namespace Eddy.Tests.Binary.Infrastructure;
 /// <summary>One record of every operand type, as System.IO.BinaryWriter writes it: the reference bytes.</summary>
 internal static class MixedRecord
 {
+#if EDDY_NETSTANDARD
+    /// <summary>Eddy's netstandard2.1 build has no <c>Half</c> overloads: these are the same two bytes, the bits of 9.5.</summary>
+    public const ushort Half = 0x48C0;
+#else
+    /// <summary>The record's half-precision value.</summary>
+    public static readonly Half Half = (Half)9.5f;
+#endif
+
     /// <summary>BinaryWriter's bytes for the record the chain-writer and operator tests write.</summary>
     public static byte[] BinaryWriterBytes()
     {

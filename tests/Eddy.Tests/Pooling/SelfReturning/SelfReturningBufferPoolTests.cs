@@ -158,11 +158,35 @@ public class SelfReturningBufferPoolTests
         pool.Rent(1).Dispose();
 
         SelfReturningBufferPoolStatistics statistics = pool.GetStatistics();
-        Assert.Equal(1, statistics.RescuedCount);
-        Assert.Equal(1024, statistics.RescuedBytes);
+        Assert.Equal(3, statistics.RescuedCount);
+        Assert.Equal(3 * 1024, statistics.RescuedBytes);
+        Assert.True(statistics.DroppedOverCapBytes >= 2 * 1024);
         Assert.True(statistics.RetainedBytes <= 1024);
         Assert.Equal(0, statistics.OutstandingCount);
         Assert.True(LeakTracker.RescuedCount >= leaksBefore + 3);
+    }
+
+    [Fact]
+    public void Every_buffer_dropped_over_the_cap_is_accounted_for_and_reported_with_its_bytes()
+    {
+        const int Dropped = 1000;
+        const int Length = 4096;
+        var pool = new SelfReturningBufferPool(new CountingArrayPool(), maxRetainedBytes: 1 << 20);
+        List<LeakDetectedEventArgs> leaks = LeaksRaisedBy(() =>
+        {
+            RentAndDropMany(pool, Dropped, Length);
+            Gc.CollectAll();
+            pool.Rent(Length).Dispose(); // sweeps, then reuses a rescued array
+        });
+
+        SelfReturningBufferPoolStatistics statistics = pool.GetStatistics();
+        Assert.Equal(Dropped + 1, statistics.RentedCount);
+        Assert.Equal(statistics.RentedCount, statistics.DisposedCount + statistics.RescuedCount + statistics.OutstandingCount);
+        Assert.Equal(Dropped, statistics.RescuedCount);
+        Assert.Equal((long)Dropped * Length, statistics.RescuedBytes);
+        Assert.Equal((long)(Dropped - ((1 << 20) / Length)) * Length, statistics.DroppedOverCapBytes);
+        Assert.Equal(Dropped, leaks.FindAll(e => e.LeakedType == typeof(SelfReturningBuffer) && e.Bytes == Length).Count);
+        Assert.DoesNotContain(leaks, e => e.LeakedType == typeof(SelfReturningBuffer) && e.Bytes == 0);
     }
 
     [Fact]
@@ -228,6 +252,43 @@ public class SelfReturningBufferPoolTests
 
     [MethodImpl(MethodImplOptions.NoInlining)]
     private static void RentAndDrop(SelfReturningBufferPool pool, int length) => pool.Rent(length).Span.Fill(1);
+
+    /// <summary>The LeakDetected events raised on any thread while <paramref name="body"/> runs.</summary>
+    private static List<LeakDetectedEventArgs> LeaksRaisedBy(Action body)
+    {
+        var leaks = new List<LeakDetectedEventArgs>();
+        void Record(object? sender, LeakDetectedEventArgs e)
+        {
+            lock (leaks)
+            {
+                leaks.Add(e);
+            }
+        }
+
+        LeakTracker.LeakDetected += Record;
+        try
+        {
+            body();
+        }
+        finally
+        {
+            LeakTracker.LeakDetected -= Record;
+        }
+
+        lock (leaks)
+        {
+            return new List<LeakDetectedEventArgs>(leaks);
+        }
+    }
+
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private static void RentAndDropMany(SelfReturningBufferPool pool, int count, int length)
+    {
+        for (int i = 0; i < count; i++)
+        {
+            RentAndDrop(pool, length);
+        }
+    }
 
     [MethodImpl(MethodImplOptions.NoInlining)]
     private static void RentAndDispose(SelfReturningBufferPool pool) => pool.Rent(10).Dispose();
