@@ -221,7 +221,7 @@ public sealed partial class PooledMemoryStream
     }
 
     /// <summary>
-    /// The written bytes as one span, without copying (seed K4os.Streams' <c>Peek</c>). Valid until the next
+    /// The written bytes as one span, without copying (K4os.Streams' <c>Peek</c>). Valid until the next
     /// write, Reset or Dispose.
     /// </summary>
     /// <returns>The <see cref="Stream.Length"/> bytes of the stream.</returns>
@@ -292,7 +292,7 @@ public sealed partial class PooledMemoryStream
     }
 
     /// <summary>
-    /// The written bytes as an <see cref="ArraySegment{T}"/> over the stream's own array (seed PooledStream's
+    /// The written bytes as an <see cref="ArraySegment{T}"/> over the stream's own array (PooledStream's
     /// <c>ToUnsafeArraySegment</c>): no copy while contiguous. When the stream is segmented, its chunks are first
     /// gathered into one pooled array (one copy; the stream is contiguous afterwards, until it grows past the
     /// threshold again). Unsafe: the segment must not be used after the next write, Reset or Dispose, when the

@@ -43,8 +43,8 @@ public sealed partial class PooledMemoryStream : Stream, IBufferWriter<byte>
     private StreamKind _kind;
     private Task<int>? _lastReadTask;
 
-    // What few streams use lives in a side object, created on first need: the common short-lived stream
-    // allocates 104 B instead of 144 B and its Dispose has less to reset.
+    // What few streams use lives in a side object, created on first need, so the common short-lived stream
+    // object stays small and its Dispose has less to reset.
     private RareFields? _rare;
 
     // Bytes the last GetSpan/GetMemory handed out (0: none, or already advanced), so Advance can refuse more, and
@@ -309,7 +309,7 @@ public sealed partial class PooledMemoryStream : Stream, IBufferWriter<byte>
     }
 
     /// <summary>
-    /// Makes sure the stream can hold <paramref name="capacity"/> bytes without renting again (seed PooledStream's
+    /// Makes sure the stream can hold <paramref name="capacity"/> bytes without renting again (PooledStream's
     /// <c>Reserve</c>). In automatic mode a capacity past the threshold switches the stream to segments.
     /// </summary>
     /// <param name="capacity">The number of bytes the stream should be able to hold.</param>

@@ -7,7 +7,7 @@ namespace Eddy.Binary;
 /// <summary>
 /// C# 14 extension operators that put <c>&lt;&lt;</c> on every <see cref="IBufferWriter{T}"/> of bytes
 /// (<see cref="Eddy.Buffers.SegmentedBuffer{T}"/>, <see cref="ArrayBufferWriter{T}"/>, a pipe's writer), as in
-/// seed 002: <c>_ = buffer &lt;&lt; 23.2f &lt;&lt; 'C' &lt;&lt; "temperature";</c>
+/// chunkstream's style: <c>_ = buffer &lt;&lt; 23.2f &lt;&lt; 'C' &lt;&lt; "temperature";</c>
 /// </summary>
 /// <remarks>
 /// Each operator writes one value in <see cref="BinaryBufferWriter"/>'s format and advances the output at

@@ -16,7 +16,7 @@ namespace Eddy.Pooling;
 /// more than <see cref="MaximumBlocksPerStack"/> blocks (a 512 MiB stream in 1 MiB chunks reuses all of them);
 /// <see cref="MaximumRetainedBytes"/> still bounds the total.</item>
 /// <item><see cref="ClearOnReturn"/>: false (callers may still ask per return with <c>clearArray</c>).</item>
-/// <item><see cref="DetectDoubleReturn"/>: true (measured cost: about 0.4 ns per Rent+Return pair, see docs/pools.md).</item>
+/// <item><see cref="DetectDoubleReturn"/>: true (its cost per Rent+Return pair is in docs/pools.md).</item>
 /// <item><see cref="IdleTrimDelay"/>: 30 seconds.</item>
 /// <item><see cref="TrimOnGen2Collection"/>: true.</item>
 /// <item><see cref="PinnedHeapMinimumBlockLength"/>: 0, meaning never (no block is allocated on the pinned object heap).</item>

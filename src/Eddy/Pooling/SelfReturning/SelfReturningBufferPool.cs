@@ -30,7 +30,7 @@ namespace Eddy.Pooling;
 public sealed class SelfReturningBufferPool
 {
     /// <summary>
-    /// The default cap on the bytes a pool owns (retained plus lent): 16 MiB. Measured on the seed workload, a cap
+    /// The default cap on the bytes a pool owns (retained plus lent): 16 MiB. On pooled-byte-array's workload, a cap
     /// that keeps the owned arrays within the last-level cache beats a larger one; see docs/design.md.
     /// </summary>
     public const long DefaultMaxRetainedBytes = 16L * 1024 * 1024;
