@@ -474,13 +474,21 @@ public sealed partial class SegmentedBuffer<T> : IBufferWriter<T>, IDisposable
     /// <paramref name="pendingLength"/>, one just rented or adopted), rounded down to a power of two and kept
     /// within [initial, maximum] chunk length. Chunks still grow geometrically (four of a size, then twice that),
     /// but the free tail of the last chunk stays below a quarter of the content, where doubling would leave up to
-    /// half of the memory unused. Summing the list costs a few loads per chunk opened, never per write.
+    /// half of the memory unused. It runs per chunk opened, never per write.
     /// </summary>
     private void SizeNextChunk(int pendingLength)
     {
+        if (_nextChunkLength == _maxChunkLength)
+        {
+            // Already at the cap: only a Reset starts the growth again.
+            return;
+        }
+
+        // The sum stops where a quarter of it reaches the cap, so it reads a few dozen chunks at most.
         long held = pendingLength;
+        long enough = 4L * _maxChunkLength;
         BufferSegment<T>[] chunks = _chunks;
-        for (int i = 0; i < _chunkCount; i++)
+        for (int i = 0; i < _chunkCount && held < enough; i++)
         {
             held += chunks[i].Array.Length;
         }
