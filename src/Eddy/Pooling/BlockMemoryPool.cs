@@ -82,7 +82,7 @@ public sealed class BlockMemoryPool : MemoryPool<byte>
         {
             minBufferSize = DefaultBufferSize;
         }
-        else if ((uint)minBufferSize > (uint)_maxBufferSize)
+        else if (unchecked((uint)minBufferSize) > (uint)_maxBufferSize)
         {
             ThrowHelper.ThrowArgumentOutOfRangeException(nameof(minBufferSize), minBufferSize, $"The size must be -1 or between 0 and MaxBufferSize ({_maxBufferSize}).");
         }
