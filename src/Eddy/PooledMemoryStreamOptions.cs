@@ -12,7 +12,7 @@ namespace Eddy;
 /// Defaults:
 /// <list type="table">
 /// <item><term><see cref="Mode"/></term><description><see cref="PooledMemoryStreamMode.Auto"/></description></item>
-/// <item><term><see cref="SegmentThreshold"/></term><description><see cref="DefaultSegmentThreshold"/> (16 KiB)</description></item>
+/// <item><term><see cref="SegmentThreshold"/></term><description><see cref="DefaultSegmentThreshold"/> (64 KiB)</description></item>
 /// <item><term><see cref="Pool"/></term><description>null: Eddy's default byte pool (<see cref="Pooling.BlockPool.Shared"/>)</description></item>
 /// <item><term><see cref="InitialCapacity"/></term><description>0: the first write rents what it needs, at least <see cref="MinimumRentLength"/> bytes</description></item>
 /// <item><term><see cref="ChunkLength"/></term><description>0: the segmented buffer's own default for its first chunk</description></item>
@@ -23,8 +23,8 @@ namespace Eddy;
 /// </remarks>
 public sealed class PooledMemoryStreamOptions
 {
-    /// <summary>The default <see cref="SegmentThreshold"/>: 16 KiB, chosen by measurement (see docs/stream.md).</summary>
-    public const int DefaultSegmentThreshold = 16 << 10;
+    /// <summary>The default <see cref="SegmentThreshold"/>: 64 KiB, chosen by measurement (see docs/stream.md).</summary>
+    public const int DefaultSegmentThreshold = 64 << 10;
 
     /// <summary>
     /// The default <see cref="MaxChunkLength"/>: 16 MiB. Large chunks keep a 128 MiB stream to about 20 arrays,

@@ -16,7 +16,8 @@ public class HeldBytesTableTests
             var rows = HeldBytesTable.Measure();
             Assert.Equal(new[] { 64 << 10, 8 << 20, 128 << 20 }, rows.Select(r => r.Bytes).Distinct());
             Assert.All(rows.Where(r => r.Implementation is ImplementationIds.Eddy or ImplementationIds.EddySegmented), r => Assert.InRange(r.PerByteStored, 1.0, 1.25));
-            Assert.All(rows.Where(r => r.Implementation == ImplementationIds.MemoryStream), r => Assert.True(r.PerByteStored >= 1.0));
+            // One byte past a power of two, a doubling array holds about twice what it stores.
+            Assert.All(rows.Where(r => r.Implementation == ImplementationIds.MemoryStream), r => Assert.True(r.PerByteStored > 1.9));
             string markdown = HeldBytesTable.ToMarkdown(rows);
             Assert.Contains("| 64 KiB | ", markdown, System.StringComparison.Ordinal);
             Assert.Contains("| stream size | MemoryStream | RecyclableMemoryStream | Eddy |", markdown, System.StringComparison.Ordinal);

@@ -11,18 +11,16 @@ namespace Eddy.Benchmarks.Harness;
 
 /// <summary>
 /// The memory column of the k4os workload: bytes a stream holds once the k4os write phase is done, per byte it
-/// stores. Counted, not timed: MemoryStream's capacity, RecyclableMemoryStream's pool bytes in use, and Eddy's
+/// stores, the worst of four lengths from the size up (the size, one byte past it, 1.3 and 1.7 times it: growth
+/// policies differ most just past a boundary). Counted, not timed: MemoryStream's capacity, RecyclableMemoryStream's pool bytes in use, and Eddy's
 /// bytes rented and not yet returned from a private <see cref="BlockPool"/> (which chunks exactly as the shared one).
 /// </summary>
 public static class HeldBytesTable
 {
     private const int WritePiece = 1024;
 
-    /// <summary>One (size, implementation) cell.</summary>
-    public sealed record Row(int Bytes, string Implementation, long Held)
-    {
-        public double PerByteStored => (double)Held / Bytes;
-    }
+    /// <summary>One (size, implementation) cell: the worst held-per-stored ratio over the lengths measured.</summary>
+    public sealed record Row(int Bytes, string Implementation, double PerByteStored);
 
     /// <summary>The k4os sizes from 64 KiB up, every stream written in 1 KiB pieces.</summary>
     public static IReadOnlyList<Row> Measure()
@@ -31,19 +29,20 @@ public static class HeldBytesTable
         var rows = new List<Row>();
         foreach (int bytes in StreamWriteReadBenchmarks.BytesValues.Where(b => b >= 64 << 10))
         {
-            using (var stream = new MemoryStream())
+            int[] lengths = [bytes, bytes + 1, (int)(bytes * 1.3), (int)(bytes * 1.7)];
+            rows.Add(Worst(bytes, ImplementationIds.MemoryStream, lengths, length =>
             {
-                Write(stream, piece, bytes);
-                rows.Add(new Row(bytes, ImplementationIds.MemoryStream, stream.Capacity));
-            }
-
-            var manager = new RecyclableMemoryStreamManager();
-            using (var stream = manager.GetStream())
+                using var stream = new MemoryStream();
+                Write(stream, piece, length);
+                return stream.Capacity;
+            }));
+            rows.Add(Worst(bytes, ImplementationIds.RecyclableMemoryStream, lengths, length =>
             {
-                Write(stream, piece, bytes);
-                rows.Add(new Row(bytes, ImplementationIds.RecyclableMemoryStream, manager.SmallPoolInUseSize + manager.LargePoolInUseSize));
-            }
-
+                var manager = new RecyclableMemoryStreamManager();
+                using var stream = manager.GetStream();
+                Write(stream, piece, length);
+                return manager.SmallPoolInUseSize + manager.LargePoolInUseSize;
+            }));
             foreach (var (id, mode) in new[]
             {
                 (ImplementationIds.Eddy, PooledMemoryStreamMode.Auto),
@@ -51,11 +50,14 @@ public static class HeldBytesTable
                 (ImplementationIds.EddySegmented, PooledMemoryStreamMode.Segmented),
             })
             {
-                var blocks = new BlockPool();
-                using var stream = new PooledMemoryStream(new PooledMemoryStreamOptions { Pool = blocks, Mode = mode });
-                Write(stream, piece, bytes);
-                BlockPoolStatistics statistics = blocks.GetStatistics();
-                rows.Add(new Row(bytes, id, statistics.RentedBytes - statistics.ReturnedBytes));
+                rows.Add(Worst(bytes, id, lengths, length =>
+                {
+                    var blocks = new BlockPool();
+                    using var stream = new PooledMemoryStream(new PooledMemoryStreamOptions { Pool = blocks, Mode = mode });
+                    Write(stream, piece, length);
+                    BlockPoolStatistics statistics = blocks.GetStatistics();
+                    return statistics.RentedBytes - statistics.ReturnedBytes;
+                }));
             }
         }
 
@@ -78,6 +80,9 @@ public static class HeldBytesTable
 
         return text.ToString();
     }
+
+    private static Row Worst(int bytes, string implementation, int[] lengths, Func<int, long> heldAfterWriting) =>
+        new(bytes, implementation, lengths.Max(length => (double)heldAfterWriting(length) / length));
 
     private static void Write(Stream stream, byte[] piece, int bytes)
     {

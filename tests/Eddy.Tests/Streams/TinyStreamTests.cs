@@ -121,7 +121,7 @@ public class TinyStreamTests
     [InlineData(PooledMemoryStreamMode.Auto, 0, 5000, 5000)]
     [InlineData(PooledMemoryStreamMode.Contiguous, 3000, 10, 3000)]
     [InlineData(PooledMemoryStreamMode.Contiguous, 0, 20_000, 20_000)]
-    [InlineData(PooledMemoryStreamMode.Auto, 20_000, 10, PooledMemoryStreamOptions.DefaultSegmentThreshold)]
+    [InlineData(PooledMemoryStreamMode.Auto, 100_000, 10, PooledMemoryStreamOptions.DefaultSegmentThreshold)]
     public void First_write_with_custom_options_rents_what_the_growth_rule_gives(
         PooledMemoryStreamMode mode, int initialCapacity, int count, int expectedRequest)
     {
