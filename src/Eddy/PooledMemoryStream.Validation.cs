@@ -58,25 +58,7 @@ public sealed partial class PooledMemoryStream
 #if NET
         ValidateCopyToArguments(destination, bufferSize);
 #else
-        if (destination is null)
-        {
-            ThrowHelper.ThrowArgumentNullException(nameof(destination));
-        }
-
-        if (bufferSize <= 0)
-        {
-            ThrowHelper.ThrowArgumentOutOfRangeException(nameof(bufferSize), bufferSize, "Positive number required.");
-        }
-
-        if (!destination.CanWrite)
-        {
-            if (destination.CanRead)
-            {
-                ThrowHelper.ThrowNotSupportedException("Stream does not support writing.");
-            }
-
-            ThrowHelper.ThrowObjectDisposedException(destination.GetType().Name, "Cannot access a closed Stream.");
-        }
+        Streams.StreamArguments.ValidateCopyTo(destination, bufferSize);
 #endif
     }
 }

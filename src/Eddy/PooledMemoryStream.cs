@@ -6,6 +6,7 @@ using System.Threading.Tasks;
 using Eddy.Buffers;
 using Eddy.Internal;
 using Eddy.Pooling;
+using Eddy.Streams;
 
 namespace Eddy;
 
@@ -219,25 +220,7 @@ public sealed partial class PooledMemoryStream : Stream, IBufferWriter<byte>
     public override long Seek(long offset, SeekOrigin origin)
     {
         EnsureNotClosed();
-        long start = origin switch
-        {
-            SeekOrigin.Begin => 0,
-            SeekOrigin.Current => _position,
-            SeekOrigin.End => _length,
-            _ => ThrowInvalidSeekOrigin(),
-        };
-
-        if (offset > MaxLength - start)
-        {
-            ThrowHelper.ThrowArgumentOutOfRangeException(nameof(offset), StreamLengthMessage);
-        }
-
-        long target = start + offset;
-        if (target < 0)
-        {
-            ThrowHelper.ThrowIOException("An attempt was made to move the position before the beginning of the stream.");
-        }
-
+        long target = StreamArguments.SeekTarget(offset, origin, _position, _length, MaxLength);
         _position = target;
         _handedOut = 0;
         return target;
@@ -523,12 +506,6 @@ public sealed partial class PooledMemoryStream : Stream, IBufferWriter<byte>
         // MemoryStream names the parameter "capacity"; the options' own check would name it "value".
         ThrowHelper.ThrowIfNegative(capacity, nameof(capacity));
         return capacity;
-    }
-
-    private static long ThrowInvalidSeekOrigin()
-    {
-        ThrowHelper.ThrowArgumentException("Invalid seek origin.");
-        return 0;
     }
 
     private static byte[] ThrowBufferNull()
