@@ -178,8 +178,8 @@ public ref partial struct BinarySequenceReader
             return read;
         }
 
-        int size = typeof(T) == typeof(decimal) ? 16 : typeof(T) == typeof(bool) ? 1 : sizeof(T);
-        if (Remaining < size)
+        // A bool and a decimal take sizeof(T) bytes too (1 and 16).
+        if (Remaining < sizeof(T))
         {
             value = default;
             return false;
@@ -361,33 +361,30 @@ public ref partial struct BinarySequenceReader
     {
         int copied = Math.Min(destination.Length, _span.Length);
         BlockCopy.Copy(_span.Slice(0, copied), destination);
+        // TryGet ends at the end of the sequence; a reader over a span has the default sequence, which has no segment.
         SequencePosition next = _nextSegment;
-        long segmentEnd = _segmentEnd;
-        while (copied < destination.Length && segmentEnd < _length && _sequence.TryGet(ref next, out ReadOnlyMemory<byte> memory))
+        while (copied < destination.Length && _sequence.TryGet(ref next, out ReadOnlyMemory<byte> memory))
         {
             int take = Math.Min(destination.Length - copied, memory.Length);
             BlockCopy.Copy(memory.Span.Slice(0, take), destination.Slice(copied));
             copied += take;
-            segmentEnd += memory.Length;
         }
 
         return copied;
     }
 
-    /// <summary>Loads the next non-empty segment into <see cref="_span"/>; false at the end.</summary>
-    private bool MoveToNextSegment()
+    /// <summary>Loads the next non-empty segment into <see cref="_span"/>, if there is one.</summary>
+    private void MoveToNextSegment()
     {
-        while (_segmentEnd < _length && _sequence.TryGet(ref _nextSegment, out ReadOnlyMemory<byte> memory))
+        while (_sequence.TryGet(ref _nextSegment, out ReadOnlyMemory<byte> memory))
         {
             if (!memory.IsEmpty)
             {
                 _span = memory.Span;
                 _segmentEnd += memory.Length;
-                return true;
+                return;
             }
         }
-
-        return false;
     }
 
     /// <summary>Consumes <paramref name="count"/> bytes; the caller checked that they remain.</summary>

@@ -312,7 +312,8 @@ public class BinarySequenceReaderTests
     public void Skipping_a_negative_count_throws_ArgumentOutOfRange()
     {
         var reader = new BinarySequenceReader(new byte[4]);
-        AssertThrows<ArgumentOutOfRangeException>(ref reader, (ref BinarySequenceReader r) => r.Skip(-1));
+        ArgumentOutOfRangeException e = AssertThrows<ArgumentOutOfRangeException>(ref reader, (ref BinarySequenceReader r) => r.Skip(-1));
+        Assert.Equal("count", e.ParamName);
         Assert.Equal(0, reader.Position);
     }
 

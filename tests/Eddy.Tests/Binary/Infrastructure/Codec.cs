@@ -66,11 +66,11 @@ internal sealed record Codec<T>(
         Assert.Equal(expected, ReadAllWithBcl(tiny.WrittenBytes, values.Length));
 
         // The real chunked buffer, with chunks small enough that reads straddle them.
-        using (var segmented = new SegmentedBuffer<byte>(initialChunkLength: 1, maxChunkLength: 16))
+        using (var segmented = new SegmentedBuffer<byte>(initialChunkLength: 1, maximumChunkLength: 16))
         {
             Assert.Equal(theirs.Length, WriteAll(segmented, values));
             Assert.Equal(theirs, segmented.ToArray());
-            var segmentedReader = new BinarySequenceReader(segmented.AsReadOnlySequence());
+            var segmentedReader = new BinarySequenceReader(segmented.GetReadOnlySequence());
             Assert.Equal(expected, ReadAll(ref segmentedReader, values.Length));
             Assert.True(segmentedReader.End);
         }
