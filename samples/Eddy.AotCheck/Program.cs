@@ -27,7 +27,7 @@ using (var writer = new PooledBufferWriter<byte>())
     writer.Write(payload);
     payload.AsSpan(0, 100).CopyTo(writer.GetSpan(100));
     writer.Advance(100);
-    Check("PooledBufferWriter<byte> keeps what was written", writer.WrittenCount == 10_100 && writer.WrittenSpan[..10_000].SequenceEqual(payload));
+    Check("PooledBufferWriter<byte> keeps what was written", writer.Length == 10_100 && writer.WrittenSpan[..10_000].SequenceEqual(payload));
     using var owner = writer.DetachBuffer();
     Check("PooledArrayOwner<byte> takes the written bytes", owner.Count == 10_100 && owner.Span[10_000..].SequenceEqual(payload.AsSpan(0, 100)));
 }
@@ -38,10 +38,10 @@ using (var writer = new PooledBufferWriter<string>(initialCapacity: 4))
     Check("PooledBufferWriter<string> grows for references", string.Concat(writer.ToArray()) == "abcde");
 }
 
-using (var buffer = new SegmentedBuffer<byte>(initialChunkLength: 256, maxChunkLength: 4096))
+using (var buffer = new SegmentedBuffer<byte>(initialChunkLength: 256, maximumChunkLength: 4096))
 {
     buffer.Write(payload);
-    var sequence = buffer.AsReadOnlySequence();
+    var sequence = buffer.GetReadOnlySequence();
     Check("SegmentedBuffer<byte> spans several chunks", !sequence.IsSingleSegment && sequence.ToArray().AsSpan().SequenceEqual(payload));
     using var copy = new MemoryStream();
     buffer.CopyTo(copy);
@@ -74,7 +74,7 @@ using (var fromArray = new PooledMemoryStream(payload))
     Check("PooledMemoryStream over an array reads it", fromArray.Length == payload.Length && fromArray.ReadByte() == payload[0]);
 }
 
-var streamPool = new PooledMemoryStreamPool(new PooledMemoryStreamOptions { InitialCapacity = 4096 }, maxRetained: 2);
+var streamPool = new PooledMemoryStreamPool(new PooledMemoryStreamOptions { InitialCapacity = 4096 }, maximumRetained: 2);
 var lease = streamPool.RentLease();
 lease.Stream.Write(payload);
 var rented = lease.Stream;
@@ -133,7 +133,7 @@ var perThread = ThreadStaticFixedArrayPool<byte, L4096>.Shared;
 var page = perThread.Rent();
 Check("ThreadStaticFixedArrayPool<byte, L4096> takes its array back", page.Length == 4096 && perThread.TryReturn(page));
 
-var selfReturning = new SelfReturningBufferPool(maxRetainedBytes: 1 << 20);
+var selfReturning = new SelfReturningBufferPool(maximumRetainedBytes: 1 << 20);
 using (var buffer = selfReturning.Rent(1000))
 {
     payload.AsSpan(0, 1000).CopyTo(buffer.Span);

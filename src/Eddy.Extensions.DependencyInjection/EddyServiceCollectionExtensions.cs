@@ -109,7 +109,7 @@ public static class EddyServiceCollectionExtensions
         return new FileBufferingStreamOptions
         {
             MemoryThreshold = options.MemoryThreshold,
-            MaxLength = options.MaxLength,
+            MaximumLength = options.MaximumLength,
             TempDirectory = options.TempDirectory,
             FileBufferSize = options.FileBufferSize,
             MemoryOptions = streamOptions,
@@ -134,9 +134,9 @@ public static class EddyServiceCollectionExtensions
             Pool = blockPool,
             InitialCapacity = options.InitialCapacity,
             ChunkLength = options.ChunkLength,
-            MaxChunkLength = options.MaxChunkLength,
+            MaximumChunkLength = options.MaximumChunkLength,
             ClearOnReturn = options.ClearOnReturn,
-            MaxGapLength = options.MaxGapLength,
+            MaximumGapLength = options.MaximumGapLength,
         };
     }
 

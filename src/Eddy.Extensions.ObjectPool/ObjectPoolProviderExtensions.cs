@@ -21,11 +21,11 @@ public static class ObjectPoolProviderExtensions
     /// <summary>Creates a pool of <see cref="PooledBufferWriter{T}"/> with <see cref="PooledBufferWriterPooledObjectPolicy{T}"/>.</summary>
     /// <typeparam name="T">The element type.</typeparam>
     /// <param name="provider">The provider, such as <see cref="DefaultObjectPoolProvider"/>.</param>
-    /// <param name="initialCapacity">Elements each new writer rents up front; 0 rents on the first write.</param>
     /// <param name="pool">The array pool of every writer; null means Eddy's default pool.</param>
+    /// <param name="initialCapacity">Elements each new writer rents up front; 0 rents on the first write.</param>
     /// <returns>The pool.</returns>
-    public static ObjectPool<PooledBufferWriter<T>> CreatePooledBufferWriterPool<T>(this ObjectPoolProvider provider, int initialCapacity = 0, ArrayPool<T>? pool = null) =>
-        provider.Create(new PooledBufferWriterPooledObjectPolicy<T>(initialCapacity, pool));
+    public static ObjectPool<PooledBufferWriter<T>> CreatePooledBufferWriterPool<T>(this ObjectPoolProvider provider, ArrayPool<T>? pool = null, int initialCapacity = 0) =>
+        provider.Create(new PooledBufferWriterPooledObjectPolicy<T>(pool, initialCapacity));
 
     /// <summary>Creates a pool of <see cref="SegmentedBuffer{T}"/> with <see cref="SegmentedBufferPooledObjectPolicy{T}"/>.</summary>
     /// <typeparam name="T">The element type.</typeparam>

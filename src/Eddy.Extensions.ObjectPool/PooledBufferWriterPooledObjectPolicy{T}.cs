@@ -25,11 +25,11 @@ public sealed class PooledBufferWriterPooledObjectPolicy<T> : PooledObjectPolicy
     private readonly ArrayPool<T>? _pool;
 
     /// <summary>Creates a policy.</summary>
-    /// <param name="initialCapacity">Elements each new writer rents up front; 0 rents on the first write.</param>
     /// <param name="pool">The array pool of every writer; null means Eddy's default pool.</param>
+    /// <param name="initialCapacity">Elements each new writer rents up front; 0 rents on the first write.</param>
     /// <param name="maximumRetainedCapacity">Writers whose array is longer are disposed rather than kept.</param>
     /// <exception cref="ArgumentOutOfRangeException">A length is negative.</exception>
-    public PooledBufferWriterPooledObjectPolicy(int initialCapacity = 0, ArrayPool<T>? pool = null, int maximumRetainedCapacity = DefaultMaximumRetainedCapacity)
+    public PooledBufferWriterPooledObjectPolicy(ArrayPool<T>? pool = null, int initialCapacity = 0, int maximumRetainedCapacity = DefaultMaximumRetainedCapacity)
     {
         if (initialCapacity < 0)
         {
@@ -54,7 +54,7 @@ public sealed class PooledBufferWriterPooledObjectPolicy<T> : PooledObjectPolicy
 
     /// <summary>Creates an empty writer.</summary>
     /// <returns>A new writer.</returns>
-    public override PooledBufferWriter<T> Create() => new(InitialCapacity, _pool);
+    public override PooledBufferWriter<T> Create() => new(_pool, InitialCapacity);
 
     /// <summary>Resets <paramref name="obj"/> for reuse, or disposes it when its array is too long to keep.</summary>
     /// <param name="obj">The writer given back to the object pool.</param>

@@ -15,22 +15,22 @@ public sealed class SegmentedBufferPooledObjectPolicy<T> : PooledObjectPolicy<Se
 {
     private readonly ArrayPool<T>? _pool;
     private readonly int _initialChunkLength;
-    private readonly int _maxChunkLength;
+    private readonly int _maximumChunkLength;
 
     /// <summary>Creates a policy whose buffers use the given pool and chunk lengths.</summary>
     /// <param name="pool">The array pool of every buffer; null means Eddy's default pool.</param>
     /// <param name="initialChunkLength">Length of each buffer's first chunk; 0 lets the buffer choose.</param>
-    /// <param name="maxChunkLength">Largest chunk a buffer grows to; 0 lets the buffer choose.</param>
-    public SegmentedBufferPooledObjectPolicy(ArrayPool<T>? pool = null, int initialChunkLength = 0, int maxChunkLength = 0)
+    /// <param name="maximumChunkLength">Largest chunk a buffer grows to; 0 lets the buffer choose.</param>
+    public SegmentedBufferPooledObjectPolicy(ArrayPool<T>? pool = null, int initialChunkLength = 0, int maximumChunkLength = 0)
     {
         _pool = pool;
         _initialChunkLength = initialChunkLength;
-        _maxChunkLength = maxChunkLength;
+        _maximumChunkLength = maximumChunkLength;
     }
 
     /// <summary>Creates an empty buffer (the constructor validates the chunk lengths).</summary>
     /// <returns>A new buffer.</returns>
-    public override SegmentedBuffer<T> Create() => new(_pool, _initialChunkLength, _maxChunkLength);
+    public override SegmentedBuffer<T> Create() => new(_pool, _initialChunkLength, _maximumChunkLength);
 
     /// <summary>Empties <paramref name="obj"/> and returns all its chunks to the array pool.</summary>
     /// <param name="obj">The buffer given back to the object pool.</param>

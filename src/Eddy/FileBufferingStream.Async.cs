@@ -45,7 +45,7 @@ public sealed partial class FileBufferingStream
 
     /// <inheritdoc/>
     /// <remarks>A write that would pass the memory threshold moves the content to the file first, asynchronously; one
-    /// that would pass <see cref="FileBufferingStreamOptions.MaxLength"/> fails with <see cref="IOException"/> and
+    /// that would pass <see cref="FileBufferingStreamOptions.MaximumLength"/> fails with <see cref="IOException"/> and
     /// changes nothing.</remarks>
     public override ValueTask WriteAsync(ReadOnlyMemory<byte> buffer, CancellationToken cancellationToken = default)
     {

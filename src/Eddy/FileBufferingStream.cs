@@ -29,7 +29,7 @@ namespace Eddy;
 /// </remarks>
 public sealed partial class FileBufferingStream : Stream
 {
-    private const string LimitMessage = "The stream would grow to {0} bytes, past its limit of {1} bytes (FileBufferingStreamOptions.MaxLength); nothing was written.";
+    private const string LimitMessage = "The stream would grow to {0} bytes, past its limit of {1} bytes (FileBufferingStreamOptions.MaximumLength); nothing was written.";
 
     private readonly FileBufferingStreamOptions _options;
 
@@ -117,7 +117,7 @@ public sealed partial class FileBufferingStream : Stream
 
     /// <inheritdoc/>
     /// <remarks>A length past the memory threshold moves the content to the file first; one past
-    /// <see cref="FileBufferingStreamOptions.MaxLength"/> throws <see cref="IOException"/> and changes nothing.</remarks>
+    /// <see cref="FileBufferingStreamOptions.MaximumLength"/> throws <see cref="IOException"/> and changes nothing.</remarks>
     public override void SetLength(long value)
     {
         if (_file is null)
@@ -211,7 +211,7 @@ public sealed partial class FileBufferingStream : Stream
 
     /// <inheritdoc/>
     /// <remarks>A write that would pass the memory threshold moves the content to the file first; one that would pass
-    /// <see cref="FileBufferingStreamOptions.MaxLength"/> throws <see cref="IOException"/> and changes nothing.</remarks>
+    /// <see cref="FileBufferingStreamOptions.MaximumLength"/> throws <see cref="IOException"/> and changes nothing.</remarks>
     public override void Write(ReadOnlySpan<byte> buffer)
     {
         if (StaysInMemory(buffer.Length))
@@ -354,7 +354,7 @@ public sealed partial class FileBufferingStream : Stream
 
     private void EnsureWithinLimit(long length)
     {
-        if (length > _options.MaxLength && !_disposed)
+        if (length > _options.MaximumLength && !_disposed)
         {
             ThrowLimitReached(length);
         }
@@ -362,14 +362,14 @@ public sealed partial class FileBufferingStream : Stream
 
     private void EnsureWithinLimit(long position, int count)
     {
-        if (count > _options.MaxLength - position)
+        if (count > _options.MaximumLength - position)
         {
             ThrowLimitReached(position + (long)count);
         }
     }
 
     private void ThrowLimitReached(long length) =>
-        ThrowHelper.ThrowIOException(string.Format(System.Globalization.CultureInfo.InvariantCulture, LimitMessage, length, _options.MaxLength));
+        ThrowHelper.ThrowIOException(string.Format(System.Globalization.CultureInfo.InvariantCulture, LimitMessage, length, _options.MaximumLength));
 
     private static void ThrowFileTooShort() =>
         ThrowHelper.ThrowIOException("The temporary file ended before the stream's length: it was changed by someone else.");

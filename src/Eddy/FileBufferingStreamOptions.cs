@@ -11,7 +11,7 @@ namespace Eddy;
 /// Defaults:
 /// <list type="table">
 /// <item><term><see cref="MemoryThreshold"/></term><description><see cref="DefaultMemoryThreshold"/> (1 MiB)</description></item>
-/// <item><term><see cref="MaxLength"/></term><description><see cref="long.MaxValue"/>: no limit but the disk</description></item>
+/// <item><term><see cref="MaximumLength"/></term><description><see cref="long.MaxValue"/>: no limit but the disk</description></item>
 /// <item><term><see cref="TempDirectory"/></term><description>null: <see cref="System.IO.Path.GetTempPath"/> at the moment the file is created</description></item>
 /// <item><term><see cref="FileBufferSize"/></term><description><see cref="DefaultFileBufferSize"/> (64 KiB)</description></item>
 /// <item><term><see cref="MemoryOptions"/></term><description>null: <see cref="PooledMemoryStreamOptions.Default"/> (Eddy's shared block pool)</description></item>
@@ -52,7 +52,7 @@ public sealed class FileBufferingStreamOptions
     /// that would pass it throws <see cref="System.IO.IOException"/> and changes nothing.
     /// </summary>
     /// <exception cref="ArgumentOutOfRangeException">The value is negative.</exception>
-    public long MaxLength
+    public long MaximumLength
     {
         get => _maxLength;
         init

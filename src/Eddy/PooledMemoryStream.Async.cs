@@ -151,7 +151,7 @@ public sealed partial class PooledMemoryStream
 
     private async Task CopySegmentsAsync(Stream destination, long position, long count, CancellationToken cancellationToken)
     {
-        foreach (ReadOnlyMemory<byte> memory in Segments.AsReadOnlySequence().Slice(position, count))
+        foreach (ReadOnlyMemory<byte> memory in Segments.GetReadOnlySequence().Slice(position, count))
         {
             await destination.WriteAsync(memory, cancellationToken).ConfigureAwait(false);
         }

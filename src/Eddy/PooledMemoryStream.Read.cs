@@ -145,7 +145,7 @@ public sealed partial class PooledMemoryStream
 
                 break;
             default:
-                foreach (ReadOnlyMemory<byte> memory in Segments.AsReadOnlySequence().Slice(position, count))
+                foreach (ReadOnlyMemory<byte> memory in Segments.GetReadOnlySequence().Slice(position, count))
                 {
                     destination.Write(memory.Span);
                 }
@@ -184,19 +184,23 @@ public sealed partial class PooledMemoryStream
     }
 
     /// <summary>
-    /// Copies the content (from position 0) into <paramref name="destination"/> and returns the number of bytes
-    /// copied: <see cref="Stream.Length"/>, or the destination's length when shorter. Position does not move.
+    /// Copies the whole content (from position 0, whatever <see cref="Stream.Position"/> is) into
+    /// <paramref name="destination"/>. Position does not move.
     /// </summary>
-    /// <param name="destination">Where to copy.</param>
-    /// <returns>The number of bytes copied.</returns>
+    /// <param name="destination">Where to copy; at least <see cref="Stream.Length"/> bytes long.</param>
+    /// <exception cref="ArgumentException"><paramref name="destination"/> is shorter than <see cref="Stream.Length"/>.</exception>
     /// <exception cref="ObjectDisposedException">The stream is disposed.</exception>
-    public int ExportTo(Span<byte> destination)
+    public void CopyTo(Span<byte> destination)
     {
         EnsureNotClosed();
         SettlePending();
-        int n = (int)Math.Min(_length, destination.Length);
-        CopyContent(0, destination.Slice(0, n));
-        return n;
+        long length = _length;
+        if (destination.Length < length)
+        {
+            ThrowHelper.ThrowArgumentException("The destination is shorter than the stream's length.", nameof(destination));
+        }
+
+        CopyContent(0, destination.Slice(0, (int)length));
     }
 
     /// <summary>
@@ -287,7 +291,7 @@ public sealed partial class PooledMemoryStream
             case StreamKind.ReadOnly:
                 return new ReadOnlySequence<byte>(_rare!.ReadOnly);
             default:
-                return _segments is null ? ReadOnlySequence<byte>.Empty : _segments.AsReadOnlySequence();
+                return _segments is null ? ReadOnlySequence<byte>.Empty : _segments.GetReadOnlySequence();
         }
     }
 

@@ -38,7 +38,7 @@ public sealed partial class PooledMemoryStream
     [MethodImpl(MethodImplOptions.NoInlining)]
     private SegmentedBuffer<byte> ArmSegments()
     {
-        SegmentedBuffer<byte> segments = _segments ??= new SegmentedBuffer<byte>(BytePool, Settings.ChunkLength, DefaultedMaxChunkLength())
+        SegmentedBuffer<byte> segments = _segments ??= new SegmentedBuffer<byte>(BytePool, Settings.ChunkLength, DefaultedMaximumChunkLength())
         {
             ClearOnRescue = Settings.ClearOnReturn,
         };
@@ -59,20 +59,20 @@ public sealed partial class PooledMemoryStream
     }
 
     /// <summary>
-    /// The configured cap on chunk growth, or by default <see cref="PooledMemoryStreamOptions.DefaultMaxChunkLength"/>,
+    /// The configured cap on chunk growth, or by default <see cref="PooledMemoryStreamOptions.DefaultMaximumChunkLength"/>,
     /// lowered to a <see cref="BlockPool"/>'s largest pooled block: chunks the pool would not keep would be
     /// allocated afresh on every use.
     /// </summary>
-    private int DefaultedMaxChunkLength()
+    private int DefaultedMaximumChunkLength()
     {
-        if (Settings.MaxChunkLength != 0)
+        if (Settings.MaximumChunkLength != 0)
         {
-            return Settings.MaxChunkLength;
+            return Settings.MaximumChunkLength;
         }
 
         int cap = BytePool is BlockPool blocks
-            ? Math.Min(PooledMemoryStreamOptions.DefaultMaxChunkLength, blocks.MaximumBlockLength)
-            : PooledMemoryStreamOptions.DefaultMaxChunkLength;
+            ? Math.Min(PooledMemoryStreamOptions.DefaultMaximumChunkLength, blocks.MaximumBlockLength)
+            : PooledMemoryStreamOptions.DefaultMaximumChunkLength;
         return Math.Max(cap, Settings.ChunkLength);
     }
 
@@ -132,7 +132,7 @@ public sealed partial class PooledMemoryStream
             return;
         }
 
-        foreach (ReadOnlyMemory<byte> memory in segments.AsReadOnlySequence().Slice(start, count))
+        foreach (ReadOnlyMemory<byte> memory in segments.GetReadOnlySequence().Slice(start, count))
         {
             MemoryMarshal.AsMemory(memory).Span.Clear();
         }

@@ -149,7 +149,7 @@ public sealed partial class PooledMemoryStream : Stream, IBufferWriter<byte>
 
     /// <inheritdoc/>
     /// <remarks>May be set past <see cref="Length"/>; the next write fills the gap with zeros, or throws
-    /// <see cref="IOException"/> when the gap would be longer than <see cref="PooledMemoryStreamOptions.MaxGapLength"/>.
+    /// <see cref="IOException"/> when the gap would be longer than <see cref="PooledMemoryStreamOptions.MaximumGapLength"/>.
     /// Up to <see cref="int.MaxValue"/> like <see cref="MemoryStream"/> in contiguous and read-only mode, up to
     /// <see cref="long.MaxValue"/> otherwise.</remarks>
     public override long Position
@@ -227,7 +227,7 @@ public sealed partial class PooledMemoryStream : Stream, IBufferWriter<byte>
 
     /// <inheritdoc/>
     /// <remarks>Growing fills the new bytes with zeros, and throws <see cref="ArgumentOutOfRangeException"/> before
-    /// changing anything when it would add more than <see cref="PooledMemoryStreamOptions.MaxGapLength"/> bytes;
+    /// changing anything when it would add more than <see cref="PooledMemoryStreamOptions.MaximumGapLength"/> bytes;
     /// shrinking gives chunks past the new end back to the pool.</remarks>
     public override void SetLength(long value)
     {
@@ -238,7 +238,7 @@ public sealed partial class PooledMemoryStream : Stream, IBufferWriter<byte>
 
         // Like MemoryStream: a disposed stream is unwritable, so this reports NotSupported, not ObjectDisposed.
         EnsureWriteable();
-        if (value - _length > Settings.MaxGapLength)
+        if (value - _length > Settings.MaximumGapLength)
         {
             ThrowHelper.ThrowArgumentOutOfRangeException(nameof(value), GapTooLongMessage);
         }
@@ -298,7 +298,7 @@ public sealed partial class PooledMemoryStream : Stream, IBufferWriter<byte>
     /// <exception cref="ArgumentOutOfRangeException"><paramref name="capacity"/> is negative or beyond the stream's maximum length.</exception>
     /// <exception cref="ObjectDisposedException">The stream is disposed.</exception>
     /// <exception cref="NotSupportedException">The stream is read-only.</exception>
-    public void Reserve(long capacity)
+    public void EnsureCapacity(long capacity)
     {
         ThrowHelper.ThrowIfNegative(capacity, nameof(capacity));
         if (capacity > MaxLength)
@@ -489,12 +489,12 @@ public sealed partial class PooledMemoryStream : Stream, IBufferWriter<byte>
 
     private const string StreamLengthMessage = "Stream length must be non-negative and less than the stream's maximum length.";
     private const string StreamTooLongMessage = "Stream was too long.";
-    private const string GapTooLongMessage = "The operation would leave more unwritten bytes between the end of the stream and the position than PooledMemoryStreamOptions.MaxGapLength allows.";
+    private const string GapTooLongMessage = "The operation would leave more unwritten bytes between the end of the stream and the position than PooledMemoryStreamOptions.MaximumGapLength allows.";
 
-    /// <summary>Refuses a write at <paramref name="position"/> that would open a gap longer than <see cref="PooledMemoryStreamOptions.MaxGapLength"/>.</summary>
+    /// <summary>Refuses a write at <paramref name="position"/> that would open a gap longer than <see cref="PooledMemoryStreamOptions.MaximumGapLength"/>.</summary>
     private void ThrowIfGapTooLong(long position)
     {
-        if (position - _length > Settings.MaxGapLength)
+        if (position - _length > Settings.MaximumGapLength)
         {
             ThrowHelper.ThrowIOException(GapTooLongMessage);
         }

@@ -17,8 +17,8 @@ namespace Eddy;
 /// <item><term><see cref="Pool"/></term><description>null: Eddy's default byte pool (<see cref="Pooling.BlockPool.Shared"/>)</description></item>
 /// <item><term><see cref="InitialCapacity"/></term><description>0: the first write rents what it needs, at least <see cref="MinimumRentLength"/> bytes</description></item>
 /// <item><term><see cref="ChunkLength"/></term><description>0: the segmented buffer's own default for its first chunk</description></item>
-/// <item><term><see cref="MaxChunkLength"/></term><description>0: <see cref="DefaultMaxChunkLength"/> (16 MiB), lowered to the pool's largest pooled block when the pool is a <see cref="Pooling.BlockPool"/> (1 MiB by default)</description></item>
-/// <item><term><see cref="MaxGapLength"/></term><description><see cref="DefaultMaxGapLength"/> (2 GiB - 1): the largest run of unwritten bytes a write past the end or SetLength may add</description></item>
+/// <item><term><see cref="MaximumChunkLength"/></term><description>0: <see cref="DefaultMaximumChunkLength"/> (16 MiB), lowered to the pool's largest pooled block when the pool is a <see cref="Pooling.BlockPool"/> (1 MiB by default)</description></item>
+/// <item><term><see cref="MaximumGapLength"/></term><description><see cref="DefaultMaximumGapLength"/> (2 GiB - 1): the largest run of unwritten bytes a write past the end or SetLength may add</description></item>
 /// <item><term><see cref="ClearOnReturn"/></term><description>false: arrays go back to the pool without being zeroed</description></item>
 /// </list>
 /// </remarks>
@@ -28,17 +28,17 @@ public sealed class PooledMemoryStreamOptions
     public const int DefaultSegmentThreshold = 64 << 10;
 
     /// <summary>
-    /// The default <see cref="MaxChunkLength"/>: 16 MiB. Large chunks keep a 128 MiB stream to about 20 arrays,
+    /// The default <see cref="MaximumChunkLength"/>: 16 MiB. Large chunks keep a 128 MiB stream to about 20 arrays,
     /// few enough for <c>ArrayPool&lt;byte&gt;.Shared</c> to keep them all between uses (with 1 MiB chunks half of
     /// them were allocated afresh on every use; see docs/stream.md).
     /// </summary>
-    public const int DefaultMaxChunkLength = 16 << 20;
+    public const int DefaultMaximumChunkLength = 16 << 20;
 
     /// <summary>
-    /// The default <see cref="MaxGapLength"/>: <see cref="int.MaxValue"/> bytes, the most a
+    /// The default <see cref="MaximumGapLength"/>: <see cref="int.MaxValue"/> bytes, the most a
     /// <c>MemoryStream</c> can zero-fill, so no gap MemoryStream accepts is refused.
     /// </summary>
-    public const long DefaultMaxGapLength = int.MaxValue;
+    public const long DefaultMaximumGapLength = int.MaxValue;
 
     /// <summary>The smallest array the stream rents on its first write (like <c>MemoryStream</c>'s 256).</summary>
     public const int MinimumRentLength = 256;
@@ -46,9 +46,9 @@ public sealed class PooledMemoryStreamOptions
     private readonly int _segmentThreshold = DefaultSegmentThreshold;
     private readonly int _initialCapacity;
     private readonly int _chunkLength;
-    private readonly int _maxChunkLength;
+    private readonly int _maximumChunkLength;
     private readonly PooledMemoryStreamMode _mode;
-    private readonly long _maxGapLength = DefaultMaxGapLength;
+    private readonly long _maximumGapLength = DefaultMaximumGapLength;
 
     /// <summary>The options used when a stream is created without any: every property at its default.</summary>
     public static PooledMemoryStreamOptions Default { get; } = new();
@@ -108,29 +108,29 @@ public sealed class PooledMemoryStreamOptions
     }
 
     /// <summary>Length of the first chunk of a segmented stream; 0 (default) lets the segmented buffer choose.</summary>
-    /// <exception cref="ArgumentOutOfRangeException">The value is negative, or above a nonzero <see cref="MaxChunkLength"/>.</exception>
+    /// <exception cref="ArgumentOutOfRangeException">The value is negative, or above a nonzero <see cref="MaximumChunkLength"/>.</exception>
     public int ChunkLength
     {
         get => _chunkLength;
         init
         {
             ThrowHelper.ThrowIfNegative(value);
-            ThrowIfChunkAboveMax(value, _maxChunkLength);
+            ThrowIfChunkAboveMax(value, _maximumChunkLength);
             _chunkLength = value;
         }
     }
 
     /// <summary>Largest chunk a segmented stream grows to (chunks double up to it); 0 (default) means
-    /// <see cref="DefaultMaxChunkLength"/>, or a <see cref="Pooling.BlockPool"/>'s largest pooled block if smaller.</summary>
+    /// <see cref="DefaultMaximumChunkLength"/>, or a <see cref="Pooling.BlockPool"/>'s largest pooled block if smaller.</summary>
     /// <exception cref="ArgumentOutOfRangeException">The value is negative, or nonzero and below <see cref="ChunkLength"/>.</exception>
-    public int MaxChunkLength
+    public int MaximumChunkLength
     {
-        get => _maxChunkLength;
+        get => _maximumChunkLength;
         init
         {
             ThrowHelper.ThrowIfNegative(value);
             ThrowIfChunkAboveMax(_chunkLength, value);
-            _maxChunkLength = value;
+            _maximumChunkLength = value;
         }
     }
 
@@ -139,16 +139,16 @@ public sealed class PooledMemoryStreamOptions
     /// <see cref="System.IO.Stream.SetLength"/> may open: gap bytes are stored as zeros, so a far position would
     /// otherwise fill memory with bytes nobody wrote. Such an operation throws before changing anything
     /// (<see cref="System.IO.IOException"/> for a write, <see cref="ArgumentOutOfRangeException"/> for SetLength).
-    /// Default <see cref="DefaultMaxGapLength"/>.
+    /// Default <see cref="DefaultMaximumGapLength"/>.
     /// </summary>
     /// <exception cref="ArgumentOutOfRangeException">The value is negative.</exception>
-    public long MaxGapLength
+    public long MaximumGapLength
     {
-        get => _maxGapLength;
+        get => _maximumGapLength;
         init
         {
             ThrowHelper.ThrowIfNegative(value);
-            _maxGapLength = value;
+            _maximumGapLength = value;
         }
     }
 
@@ -160,11 +160,11 @@ public sealed class PooledMemoryStreamOptions
 
     // Checked in both setters, so the order of the initializers does not matter and a bad pair fails here, not at
     // the first write that needs a chunk.
-    private static void ThrowIfChunkAboveMax(int chunkLength, int maxChunkLength)
+    private static void ThrowIfChunkAboveMax(int chunkLength, int maximumChunkLength)
     {
-        if (maxChunkLength != 0 && chunkLength > maxChunkLength)
+        if (maximumChunkLength != 0 && chunkLength > maximumChunkLength)
         {
-            ThrowHelper.ThrowArgumentOutOfRangeException("value", "ChunkLength must not be above a nonzero MaxChunkLength.");
+            ThrowHelper.ThrowArgumentOutOfRangeException("value", "ChunkLength must not be above a nonzero MaximumChunkLength.");
         }
     }
 

@@ -11,7 +11,7 @@ namespace Eddy;
 /// </summary>
 /// <remarks>
 /// <para>Thread-safe. A returned stream holds no memory: only the stream objects are retained, at most
-/// <see cref="MaxRetained"/> of them (default: 4 × processor count); extra returns are dropped.</para>
+/// <see cref="MaximumRetained"/> of them (default: 4 × processor count); extra returns are dropped.</para>
 /// <para>Rule of use: a stream must not be touched after it was returned. A returned stream throws
 /// <see cref="ObjectDisposedException"/> from every member until it is rented again; once it is rented again,
 /// an old reference can no longer be told from the new one, except through a <see cref="PooledMemoryStreamLease"/>
@@ -26,14 +26,14 @@ public sealed class PooledMemoryStreamPool
 
     /// <summary>Creates a pool whose streams use <paramref name="options"/>.</summary>
     /// <param name="options">The options of every stream of the pool; null means <see cref="PooledMemoryStreamOptions.Default"/>.</param>
-    /// <param name="maxRetained">How many idle streams the pool keeps; 0 means 4 × <see cref="Environment.ProcessorCount"/>.</param>
-    /// <exception cref="ArgumentOutOfRangeException"><paramref name="maxRetained"/> is negative.</exception>
-    public PooledMemoryStreamPool(PooledMemoryStreamOptions? options = null, int maxRetained = 0)
+    /// <param name="maximumRetained">How many idle streams the pool keeps; 0 means 4 × <see cref="Environment.ProcessorCount"/>.</param>
+    /// <exception cref="ArgumentOutOfRangeException"><paramref name="maximumRetained"/> is negative.</exception>
+    public PooledMemoryStreamPool(PooledMemoryStreamOptions? options = null, int maximumRetained = 0)
     {
-        ThrowHelper.ThrowIfNegative(maxRetained);
+        ThrowHelper.ThrowIfNegative(maximumRetained);
         _options = options ?? PooledMemoryStreamOptions.Default;
-        MaxRetained = maxRetained == 0 ? 4 * Environment.ProcessorCount : maxRetained;
-        _items = new PooledMemoryStream?[MaxRetained - 1];
+        MaximumRetained = maximumRetained == 0 ? 4 * Environment.ProcessorCount : maximumRetained;
+        _items = new PooledMemoryStream?[MaximumRetained - 1];
     }
 
     /// <summary>A process-wide pool with the default options.</summary>
@@ -43,7 +43,7 @@ public sealed class PooledMemoryStreamPool
     public PooledMemoryStreamOptions Options => _options;
 
     /// <summary>The most idle streams the pool keeps.</summary>
-    public int MaxRetained { get; }
+    public int MaximumRetained { get; }
 
     /// <summary>An empty, open, writable stream; allocation-free once the pool holds idle streams.</summary>
     /// <returns>A stream that goes back to this pool when disposed.</returns>

@@ -6,7 +6,7 @@ using Eddy.PackageTests.Infrastructure;
 namespace Eddy.PackageTests;
 
 /// <summary>
-/// Packs src/Eddy, src/Eddy.Extensions.ObjectPool and src/Eddy.Extensions.DependencyInjection once for the package tests, into a folder of its own so parallel runs never share an output.
+/// Packs src/Eddy, src/Eddy.Extensions.ObjectPool, src/Eddy.Extensions.DependencyInjection and src/Eddy.AspNetCore once for the package tests, into a folder of its own so parallel runs never share an output.
 /// </summary>
 public sealed class PackageFixture : IDisposable
 {
@@ -21,6 +21,8 @@ public sealed class PackageFixture : IDisposable
             "src/Eddy.Extensions.ObjectPool/Eddy.Extensions.ObjectPool.csproj", Path.Combine(OutputDirectory, "extensions"));
         (DependencyInjectionPack, DependencyInjectionPackagePath) = PackProject(
             "src/Eddy.Extensions.DependencyInjection/Eddy.Extensions.DependencyInjection.csproj", Path.Combine(OutputDirectory, "dependency-injection"));
+        (AspNetCorePack, AspNetCorePackagePath) = PackProject(
+            "src/Eddy.AspNetCore/Eddy.AspNetCore.csproj", Path.Combine(OutputDirectory, "aspnetcore"));
     }
 
     public string OutputDirectory { get; }
@@ -39,6 +41,11 @@ public sealed class PackageFixture : IDisposable
 
     /// <summary>The Eddy.Extensions.DependencyInjection .nupkg, or null when its pack failed.</summary>
     public string? DependencyInjectionPackagePath { get; }
+
+    public ProcessResult AspNetCorePack { get; }
+
+    /// <summary>The Eddy.AspNetCore .nupkg, or null when its pack failed.</summary>
+    public string? AspNetCorePackagePath { get; }
 
     /// <summary>Packs one project into a folder of its own; the path is null when the pack produced no package.</summary>
     private static (ProcessResult Result, string? Package) PackProject(string project, string directory)

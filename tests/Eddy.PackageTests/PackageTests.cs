@@ -11,7 +11,7 @@ namespace Eddy.PackageTests;
 
 /// <summary>`dotnet pack -c Release src/Eddy` produces the documented package; the integration packages are checked too.</summary>
 [Collection(SdkBuildCollection.Name)]
-public class PackageTests : IClassFixture<PackageFixture>
+public class PackageTests
 {
     private static readonly string[] s_targetFrameworks = ["net10.0", "net8.0", "netstandard2.1"];
 

@@ -23,6 +23,15 @@ public static class ImplementationIds
     public const string FileBufferingWriteStream = "FileBufferingWriteStream";
     public const string MemoryPoolShared = "MemoryPool.Shared";
 
+    /// <summary>K4os.Streams' ResizingByteBufferStream (built from source: not served by the NuGet feed here).</summary>
+    public const string K4osResizing = "K4os.Streams-resizing";
+
+    /// <summary>K4os.Streams' ChunkedByteBufferStream (built from source).</summary>
+    public const string K4osChunked = "K4os.Streams-chunked";
+
+    /// <summary>PooledStream's PooledMemoryStream on ArrayPool&lt;byte&gt;.Shared (built from source).</summary>
+    public const string PooledStream = "PooledStream";
+
     /// <summary>Eddy on blocks placed about 1 KiB apart modulo 4 KiB (the layout workload's baseline).</summary>
     public const string EddySpreadBlocks = "Eddy-spread-blocks";
 
@@ -36,6 +45,7 @@ public static class ImplementationIds
     public static readonly string[] All =
     [
         Eddy, EddyContiguous, EddySegmented, EddyConcurrent, EddyThreadStatic, EddySelfReturningDropped, EddySelfReturningDisposed, MemoryStream, RecyclableMemoryStream, ArrayPoolShared, BinaryWriter,
-        ArrayBufferWriter, CommunityToolkit, NewArray, EddySpill, FileBufferingWriteStream, MemoryPoolShared, EddySpreadBlocks, EddyBackToBackBlocks, Floor,
+        ArrayBufferWriter, CommunityToolkit, NewArray, EddySpill, FileBufferingWriteStream, MemoryPoolShared,
+        K4osResizing, K4osChunked, PooledStream, EddySpreadBlocks, EddyBackToBackBlocks, Floor,
     ];
 }

@@ -64,7 +64,7 @@ public class BufferWriterBenchmarks
     {
         using var writer = new PooledBufferWriter<byte>();
         Fill(writer);
-        return writer.WrittenCount;
+        return writer.Length;
     }
 
     /// <summary>Inlined into each benchmark so every writer is called through its exact type.</summary>

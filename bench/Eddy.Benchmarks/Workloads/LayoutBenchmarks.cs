@@ -111,7 +111,7 @@ public class LayoutBenchmarks
             writer.Advance(n);
         }
 
-        return writer.WrittenCount;
+        return writer.Length;
     }
 
     private long FillSegmentedBuffer(ArrayPool<byte> pool, int bytes)

@@ -8,7 +8,8 @@ namespace Eddy.Benchmarks.Workloads;
 
 /// <summary>
 /// [pooledstream] PooledStream's benchmark, single-threaded: <see cref="MaxLoop"/> times create a stream, write
-/// <see cref="DataSize"/> bytes, ToArray, dispose. PooledStream (and its ObjectPool variant) is not served here.
+/// <see cref="DataSize"/> bytes, ToArray, dispose. PooledStream and K4os.Streams are not served here: their rows exist in builds with
+/// EddyRivalsDirectory set.
 /// </summary>
 [Workload("pooledstream")]
 public class StreamLifecycleBenchmarks
@@ -67,6 +68,50 @@ public class StreamLifecycleBenchmarks
 
         return total;
     }
+
+#if EDDY_RIVALS_FROM_SOURCE
+    [Benchmark, Implementation(ImplementationIds.K4osResizing)]
+    public long K4osResizing()
+    {
+        long total = 0;
+        for (int i = 0; i < MaxLoop; i++)
+        {
+            using var stream = new K4os.Streams.ResizingByteBufferStream();
+            stream.Write(_data, 0, _data.Length);
+            total += Checksum(stream.ToArray());
+        }
+
+        return total;
+    }
+
+    [Benchmark, Implementation(ImplementationIds.K4osChunked)]
+    public long K4osChunked()
+    {
+        long total = 0;
+        for (int i = 0; i < MaxLoop; i++)
+        {
+            using var stream = new K4os.Streams.ChunkedByteBufferStream();
+            stream.Write(_data, 0, _data.Length);
+            total += Checksum(stream.ToArray());
+        }
+
+        return total;
+    }
+
+    [Benchmark, Implementation(ImplementationIds.PooledStream)]
+    public long PooledStream()
+    {
+        long total = 0;
+        for (int i = 0; i < MaxLoop; i++)
+        {
+            using var stream = new global::PooledStream.PooledMemoryStream();
+            stream.Write(_data, 0, _data.Length);
+            total += Checksum(stream.ToArray());
+        }
+
+        return total;
+    }
+#endif
 
     /// <returns>The copy's length plus its last byte, so a wrong copy changes the result.</returns>
     internal static int Checksum(byte[] copy) => copy.Length + copy[^1];

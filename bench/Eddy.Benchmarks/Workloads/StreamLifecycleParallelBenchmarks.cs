@@ -58,6 +58,32 @@ public class StreamLifecycleParallelBenchmarks
         return StreamLifecycleBenchmarks.Checksum(stream.ToArray());
     });
 
+#if EDDY_RIVALS_FROM_SOURCE
+    [Benchmark, Implementation(ImplementationIds.K4osResizing)]
+    public long K4osResizing() => RunParallel(static data =>
+    {
+        using var stream = new K4os.Streams.ResizingByteBufferStream();
+        stream.Write(data, 0, data.Length);
+        return StreamLifecycleBenchmarks.Checksum(stream.ToArray());
+    });
+
+    [Benchmark, Implementation(ImplementationIds.K4osChunked)]
+    public long K4osChunked() => RunParallel(static data =>
+    {
+        using var stream = new K4os.Streams.ChunkedByteBufferStream();
+        stream.Write(data, 0, data.Length);
+        return StreamLifecycleBenchmarks.Checksum(stream.ToArray());
+    });
+
+    [Benchmark, Implementation(ImplementationIds.PooledStream)]
+    public long PooledStream() => RunParallel(static data =>
+    {
+        using var stream = new global::PooledStream.PooledMemoryStream();
+        stream.Write(data, 0, data.Length);
+        return StreamLifecycleBenchmarks.Checksum(stream.ToArray());
+    });
+#endif
+
     private long RunParallel(Func<byte[], int> oneStream)
     {
         int perTask = StreamLifecycleBenchmarks.MaxLoop / ParallelNum;

@@ -52,6 +52,32 @@ public class StreamWrite2KBenchmarks
         return stream.Length;
     }
 
+#if EDDY_RIVALS_FROM_SOURCE
+    [Benchmark, Implementation(ImplementationIds.K4osResizing)]
+    public long K4osResizing()
+    {
+        using var stream = new K4os.Streams.ResizingByteBufferStream();
+        WritePieces(stream);
+        return stream.Length;
+    }
+
+    [Benchmark, Implementation(ImplementationIds.K4osChunked)]
+    public long K4osChunked()
+    {
+        using var stream = new K4os.Streams.ChunkedByteBufferStream();
+        WritePieces(stream);
+        return stream.Length;
+    }
+
+    [Benchmark, Implementation(ImplementationIds.PooledStream)]
+    public long PooledStream()
+    {
+        using var stream = new global::PooledStream.PooledMemoryStream();
+        WritePieces(stream);
+        return stream.Length;
+    }
+#endif
+
     [Benchmark, Implementation(ImplementationIds.EddyContiguous)]
     public long EddyContiguous()
     {

@@ -10,7 +10,7 @@ namespace Eddy.Benchmarks.Workloads;
 
 /// <summary>
 /// [k4os] K4os.Streams' benchmark: write <see cref="Bytes"/> in 1 KiB pieces, rewind, read back in 8 KiB pieces, dispose.
-/// K4os.Streams and PooledStream are not served here, so their rows are absent.
+/// K4os.Streams and PooledStream are not served here: their rows exist in builds with EddyRivalsDirectory set.
 /// </summary>
 [Workload("k4os")]
 public class StreamWriteReadBenchmarks
@@ -56,6 +56,29 @@ public class StreamWriteReadBenchmarks
         using var stream = new PooledMemoryStream();
         return WriteThenRead(stream);
     }
+
+#if EDDY_RIVALS_FROM_SOURCE
+    [Benchmark, Implementation(ImplementationIds.K4osResizing)]
+    public long K4osResizing()
+    {
+        using var stream = new K4os.Streams.ResizingByteBufferStream();
+        return WriteThenRead(stream);
+    }
+
+    [Benchmark, Implementation(ImplementationIds.K4osChunked)]
+    public long K4osChunked()
+    {
+        using var stream = new K4os.Streams.ChunkedByteBufferStream();
+        return WriteThenRead(stream);
+    }
+
+    [Benchmark, Implementation(ImplementationIds.PooledStream)]
+    public long PooledStream()
+    {
+        using var stream = new global::PooledStream.PooledMemoryStream();
+        return WriteThenRead(stream);
+    }
+#endif
 
     [Benchmark, Implementation(ImplementationIds.EddyContiguous)]
     public long EddyContiguous()

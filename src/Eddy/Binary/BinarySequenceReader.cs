@@ -38,10 +38,10 @@ public ref partial struct BinarySequenceReader
     public BinarySequenceReader(ReadOnlySequence<byte> sequence) => this = AtStart(sequence);
 
     /// <summary>Creates a reader over everything written to <paramref name="buffer"/> and not yet consumed.</summary>
-    /// <param name="buffer">The bytes to read; writing to it invalidates the reader, as for <see cref="SegmentedBuffer{T}.AsReadOnlySequence"/>.</param>
+    /// <param name="buffer">The bytes to read; writing to it invalidates the reader, as for <see cref="SegmentedBuffer{T}.GetReadOnlySequence"/>.</param>
     /// <exception cref="ArgumentNullException"><paramref name="buffer"/> is null.</exception>
     public BinarySequenceReader(SegmentedBuffer<byte> buffer)
-        : this(NotNull(buffer, nameof(buffer)).AsReadOnlySequence())
+        : this(NotNull(buffer, nameof(buffer)).GetReadOnlySequence())
     {
     }
 

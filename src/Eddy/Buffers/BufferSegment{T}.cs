@@ -6,7 +6,7 @@ namespace Eddy.Buffers;
 /// <summary>
 /// One chunk of a <see cref="SegmentedBuffer{T}"/>: a pooled array, how many of its elements hold data, and
 /// (as a <see cref="ReadOnlySequenceSegment{T}"/>) its place in the chain, so that
-/// <see cref="SegmentedBuffer{T}.AsReadOnlySequence"/> needs no wrapper objects.
+/// <see cref="SegmentedBuffer{T}.GetReadOnlySequence"/> needs no wrapper objects.
 /// </summary>
 /// <remarks>
 /// <see cref="ReadOnlySequenceSegment{T}.Memory"/> and <see cref="ReadOnlySequenceSegment{T}.Next"/> are

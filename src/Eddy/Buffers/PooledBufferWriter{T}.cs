@@ -35,10 +35,10 @@ public sealed class PooledBufferWriter<T> : IBufferWriter<T>, IDisposable
     private bool _disposed;
 
     /// <summary>Creates a writer.</summary>
-    /// <param name="initialCapacity">Elements to rent up front; 0 to rent <see cref="DefaultInitialCapacity"/> on the first write.</param>
     /// <param name="pool">The pool the array is rented from and returned to; null for the library's default pool.</param>
+    /// <param name="initialCapacity">Elements to rent up front; 0 to rent <see cref="DefaultInitialCapacity"/> on the first write.</param>
     /// <exception cref="ArgumentOutOfRangeException"><paramref name="initialCapacity"/> is negative.</exception>
-    public PooledBufferWriter(int initialCapacity = 0, ArrayPool<T>? pool = null)
+    public PooledBufferWriter(ArrayPool<T>? pool = null, int initialCapacity = 0)
     {
         ThrowHelper.ThrowIfNegative(initialCapacity);
         _pool = pool ?? DefaultPool<T>.Instance;
@@ -73,7 +73,7 @@ public sealed class PooledBufferWriter<T> : IBufferWriter<T>, IDisposable
 
     /// <summary>The number of elements written so far.</summary>
     /// <exception cref="ObjectDisposedException">The writer is disposed.</exception>
-    public int WrittenCount
+    public int Length
     {
         get
         {
@@ -173,6 +173,20 @@ public sealed class PooledBufferWriter<T> : IBufferWriter<T>, IDisposable
     {
         ThrowIfDisposed();
         _index = 0;
+    }
+
+    /// <summary>Copies every written element to <paramref name="destination"/>.</summary>
+    /// <exception cref="ArgumentException"><paramref name="destination"/> is shorter than <see cref="Length"/>.</exception>
+    /// <exception cref="ObjectDisposedException">The writer is disposed.</exception>
+    public void CopyTo(Span<T> destination)
+    {
+        ReadOnlySpan<T> written = WrittenSpan;
+        if (destination.Length < written.Length)
+        {
+            ThrowHelper.ThrowArgumentException("The destination is shorter than the writer's length.", nameof(destination));
+        }
+
+        BlockCopy.Copy(written, destination);
     }
 
     /// <summary>Copies the written elements into a new array.</summary>

@@ -19,7 +19,7 @@ public static class SegmentedBufferExtensions
     {
         ThrowHelper.ThrowIfNull(buffer);
         ThrowHelper.ThrowIfNull(destination);
-        foreach (ReadOnlyMemory<byte> memory in buffer.AsReadOnlySequence())
+        foreach (ReadOnlyMemory<byte> memory in buffer.GetReadOnlySequence())
         {
             // An empty sequence still yields one empty memory.
             if (memory.IsEmpty)
@@ -40,7 +40,7 @@ public static class SegmentedBufferExtensions
     {
         ThrowHelper.ThrowIfNull(buffer);
         ThrowHelper.ThrowIfNull(destination);
-        return CopyToAsyncCore(buffer.AsReadOnlySequence(), destination, cancellationToken);
+        return CopyToAsyncCore(buffer.GetReadOnlySequence(), destination, cancellationToken);
     }
 
     /// <summary>Reads <paramref name="source"/> to its end straight into the buffer's chunks; returns the bytes read.</summary>

@@ -144,14 +144,14 @@ public sealed partial class SegmentedBuffer<T>
 
         if (_chunkCount == 0)
         {
-            OpenChunk((int)Math.Min(capacity, _maxChunkLength));
+            OpenChunk((int)Math.Min(capacity, _maximumChunkLength));
             available = Capacity;
         }
 
         while (available < capacity)
         {
             EnsureChunkSlots(_chunkCount + 1);
-            T[] array = RentChunkArray((int)Math.Min(capacity - available, _maxChunkLength));
+            T[] array = RentChunkArray((int)Math.Min(capacity - available, _maximumChunkLength));
             BufferSegment<T> spare = BufferSegmentPool<T>.Rent();
             spare.Array = array;
             _chunks[_chunkCount++] = spare;
@@ -246,7 +246,7 @@ public sealed partial class SegmentedBuffer<T>
         while (free < count)
         {
             long contentBefore = Math.Max(_initialChunkLength, _writeStart + _writePos + free);
-            long fill = Math.Min(Math.Min(count - free, _maxChunkLength), contentBefore);
+            long fill = Math.Min(Math.Min(count - free, _maximumChunkLength), contentBefore);
             EnsureChunkSlots(_chunkCount + 1);
             T[] array = RentChunkArray(1 << SizeClass.Log2((uint)fill));
             BufferSegment<T> spare = BufferSegmentPool<T>.Rent();

@@ -17,13 +17,13 @@ namespace Eddy.Buffers;
 /// <remarks>
 /// <para>
 /// Chunks grow geometrically: the first holds <c>initialChunkLength</c> elements (default 4 KiB worth of
-/// elements), each next one twice the previous, up to <c>maxChunkLength</c> (default 1 MiB worth). A
+/// elements), each next one twice the previous, up to <c>maximumChunkLength</c> (default 1 MiB worth). A
 /// <see cref="GetSpan(int)"/> or <see cref="GetMemory(int)"/> asking for more than the current chunk has
 /// left gets a fresh chunk at least that big; the unused tail of the previous chunk is simply skipped.
 /// </para>
 /// <para>
 /// Rules of use: a span or memory from <see cref="GetSpan(int)"/> is invalid after <see cref="Advance(int)"/>
-/// or any other call that writes; a <see cref="ReadOnlySequence{T}"/> from <see cref="AsReadOnlySequence"/>
+/// or any other call that writes; a <see cref="ReadOnlySequence{T}"/> from <see cref="GetReadOnlySequence"/>
 /// is invalid after any call that writes, consumes, resets or disposes. Dispose exactly once when done (a
 /// second call does nothing). Not thread-safe.
 /// </para>
@@ -34,13 +34,13 @@ public sealed partial class SegmentedBuffer<T> : IBufferWriter<T>, IDisposable
     public const int DefaultInitialChunkBytes = 4 * 1024;
 
     /// <summary>Bytes in the largest chunk when the caller names no length.</summary>
-    public const int DefaultMaxChunkBytes = 1024 * 1024;
+    public const int DefaultMaximumChunkBytes = 1024 * 1024;
 
     private const int MaxArrayLength = 0x7FFFFFC7;
 
     private readonly ArrayPool<T> _pool;
     private readonly int _initialChunkLength;
-    private readonly int _maxChunkLength;
+    private readonly int _maximumChunkLength;
     private int _nextChunkLength;
 
     // _chunks[0.._chunkCount) are owned; [0.._writeIndex] hold data (0 is the head), the rest are spares
@@ -66,35 +66,35 @@ public sealed partial class SegmentedBuffer<T> : IBufferWriter<T>, IDisposable
     /// <summary>Creates an empty buffer; no memory is rented until the first write.</summary>
     /// <param name="pool">The pool chunks are rented from and returned to; null for the library's default pool.</param>
     /// <param name="initialChunkLength">Elements in the first chunk; 0 for <see cref="DefaultInitialChunkBytes"/> worth.</param>
-    /// <param name="maxChunkLength">The cap on geometric chunk growth, in elements; 0 for <see cref="DefaultMaxChunkBytes"/> worth.</param>
-    /// <exception cref="ArgumentOutOfRangeException">A length is negative, or <paramref name="maxChunkLength"/> is below <paramref name="initialChunkLength"/>.</exception>
-    public SegmentedBuffer(ArrayPool<T>? pool = null, int initialChunkLength = 0, int maxChunkLength = 0)
+    /// <param name="maximumChunkLength">The cap on geometric chunk growth, in elements; 0 for <see cref="DefaultMaximumChunkBytes"/> worth.</param>
+    /// <exception cref="ArgumentOutOfRangeException">A length is negative, or <paramref name="maximumChunkLength"/> is below <paramref name="initialChunkLength"/>.</exception>
+    public SegmentedBuffer(ArrayPool<T>? pool = null, int initialChunkLength = 0, int maximumChunkLength = 0)
     {
         ThrowHelper.ThrowIfNegative(initialChunkLength);
-        ThrowHelper.ThrowIfNegative(maxChunkLength);
+        ThrowHelper.ThrowIfNegative(maximumChunkLength);
 
         int elementSize = ElementSize();
-        int defaultMax = Math.Max(1, DefaultMaxChunkBytes / elementSize);
+        int defaultMax = Math.Max(1, DefaultMaximumChunkBytes / elementSize);
         int defaultInitial = Math.Max(1, DefaultInitialChunkBytes / elementSize);
 
-        if (maxChunkLength == 0)
+        if (maximumChunkLength == 0)
         {
-            maxChunkLength = Math.Max(defaultMax, initialChunkLength);
+            maximumChunkLength = Math.Max(defaultMax, initialChunkLength);
         }
 
         if (initialChunkLength == 0)
         {
-            initialChunkLength = Math.Min(defaultInitial, maxChunkLength);
+            initialChunkLength = Math.Min(defaultInitial, maximumChunkLength);
         }
 
-        if (maxChunkLength < initialChunkLength)
+        if (maximumChunkLength < initialChunkLength)
         {
-            ThrowHelper.ThrowArgumentOutOfRangeException(nameof(maxChunkLength), maxChunkLength, "The maximum chunk length must not be below the initial chunk length.");
+            ThrowHelper.ThrowArgumentOutOfRangeException(nameof(maximumChunkLength), maximumChunkLength, "The maximum chunk length must not be below the initial chunk length.");
         }
 
         _pool = pool ?? DefaultPool<T>.Instance;
         _initialChunkLength = initialChunkLength;
-        _maxChunkLength = maxChunkLength;
+        _maximumChunkLength = maximumChunkLength;
         _nextChunkLength = initialChunkLength;
     }
 
@@ -137,7 +137,7 @@ public sealed partial class SegmentedBuffer<T> : IBufferWriter<T>, IDisposable
     internal int InitialChunkLength => _initialChunkLength;
 
     /// <summary>The configured cap on chunk growth, in elements.</summary>
-    internal int MaxChunkLength => _maxChunkLength;
+    internal int MaximumChunkLength => _maximumChunkLength;
 
     /// <summary>
     /// Returns a span to write into, at least <paramref name="sizeHint"/> elements long (at least 1 when 0).
@@ -215,7 +215,7 @@ public sealed partial class SegmentedBuffer<T> : IBufferWriter<T>, IDisposable
     /// Returns the held elements as a sequence over the chunks themselves; allocates nothing.
     /// </summary>
     /// <exception cref="ObjectDisposedException">The buffer is disposed.</exception>
-    public ReadOnlySequence<T> AsReadOnlySequence()
+    public ReadOnlySequence<T> GetReadOnlySequence()
     {
         ThrowIfDisposed();
         if (_writeStart + _writePos == _headStart)
@@ -478,7 +478,7 @@ public sealed partial class SegmentedBuffer<T> : IBufferWriter<T>, IDisposable
     /// </summary>
     private void SizeNextChunk(int pendingLength)
     {
-        if (_nextChunkLength == _maxChunkLength)
+        if (_nextChunkLength == _maximumChunkLength)
         {
             // Already at the cap: only a Reset starts the growth again.
             return;
@@ -486,16 +486,16 @@ public sealed partial class SegmentedBuffer<T> : IBufferWriter<T>, IDisposable
 
         // The sum stops where a quarter of it reaches the cap, so it reads a few dozen chunks at most.
         long held = pendingLength;
-        long enough = 4L * _maxChunkLength;
+        long enough = 4L * _maximumChunkLength;
         BufferSegment<T>[] chunks = _chunks;
         for (int i = 0; i < _chunkCount && held < enough; i++)
         {
             held += chunks[i].Array.Length;
         }
 
-        long quarter = Math.Min(held >> 2, _maxChunkLength);
+        long quarter = Math.Min(held >> 2, _maximumChunkLength);
         int next = quarter <= 1 ? 1 : 1 << SizeClass.Log2((uint)quarter);
-        _nextChunkLength = Math.Min(_maxChunkLength, Math.Max(_initialChunkLength, next));
+        _nextChunkLength = Math.Min(_maximumChunkLength, Math.Max(_initialChunkLength, next));
     }
 
     private void ReturnArray(T[] array)

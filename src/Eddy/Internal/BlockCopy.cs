@@ -18,7 +18,7 @@ namespace Eddy.Internal;
 /// on the managed path; everywhere else, and on CPUs without the cliff, it is <see cref="Span{T}.CopyTo(Span{T})"/>.
 /// docs/design.md ("Copies and memory layout") has the measurements.
 /// </remarks>
-internal static class BlockCopy
+internal static partial class BlockCopy
 {
     /// <summary>The longest copy .NET performs in managed code on x64 before calling the C library.</summary>
     public const int ManagedCopyLimit = 2048;
@@ -50,15 +50,11 @@ internal static class BlockCopy
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static void Copy<T>(ReadOnlySpan<T> source, Span<T> destination)
     {
-#if NET
-        if (typeof(T) == typeof(byte))
+        if (TryCopyAsBytes(source, destination))
         {
-            Copy(
-                MemoryMarshal.CreateReadOnlySpan(ref Unsafe.As<T, byte>(ref MemoryMarshal.GetReference(source)), source.Length),
-                MemoryMarshal.CreateSpan(ref Unsafe.As<T, byte>(ref MemoryMarshal.GetReference(destination)), destination.Length));
             return;
         }
-#endif
+
         source.CopyTo(destination);
     }
 

@@ -1,8 +1,5 @@
 using System.Diagnostics;
 using System.Runtime.CompilerServices;
-#if NET
-using System.Numerics;
-#endif
 
 namespace Eddy.Internal;
 
@@ -10,28 +7,10 @@ namespace Eddy.Internal;
 /// Power-of-two size-class arithmetic shared by the pools: class <c>i</c> holds blocks of
 /// <c>MinimumSize &lt;&lt; i</c> bytes (or elements). All operations are branch-light and allocation-free.
 /// </summary>
-internal static class SizeClass
+internal static partial class SizeClass
 {
     /// <summary>The largest power of two an <see cref="int"/> can hold (1 GiB).</summary>
     public const int MaxPowerOfTwo = 1 << 30;
-
-    /// <summary>Floor of log2 of <paramref name="value"/>; 0 for 0 and 1.</summary>
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public static int Log2(uint value)
-    {
-#if NET
-        return BitOperations.Log2(value);
-#else
-        // De Bruijn-free fallback for netstandard2.1: binary search on the highest set bit.
-        int result = 0;
-        if (value >= 1u << 16) { value >>= 16; result += 16; }
-        if (value >= 1u << 8) { value >>= 8; result += 8; }
-        if (value >= 1u << 4) { value >>= 4; result += 4; }
-        if (value >= 1u << 2) { value >>= 2; result += 2; }
-        if (value >= 1u << 1) { result += 1; }
-        return result;
-#endif
-    }
 
     /// <summary>True when <paramref name="value"/> is a positive power of two.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]

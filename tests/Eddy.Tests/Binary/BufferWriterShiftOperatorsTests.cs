@@ -31,7 +31,7 @@ public class BufferWriterShiftOperatorsTests
 
         var tiny = new TinySpanBufferWriter(seed: 12);
         var contiguous = new ArrayBufferWriter<byte>();
-        using var segmented = new SegmentedBuffer<byte>(initialChunkLength: 2, maxChunkLength: 8);
+        using var segmented = new SegmentedBuffer<byte>(initialChunkLength: 2, maximumChunkLength: 8);
         foreach (IBufferWriter<byte> output in new IBufferWriter<byte>[] { tiny, contiguous, segmented })
         {
             _ = output << true << (byte)1 << (sbyte)-2 << (short)-3 << (ushort)4 << -5 << 6u << -7L << 8UL << MixedRecord.Half

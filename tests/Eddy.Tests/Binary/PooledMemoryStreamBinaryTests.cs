@@ -10,7 +10,7 @@ public class PooledMemoryStreamBinaryTests
     public static TheoryData<PooledMemoryStreamMode> Modes => new() { PooledMemoryStreamMode.Auto, PooledMemoryStreamMode.Contiguous, PooledMemoryStreamMode.Segmented };
 
     private static PooledMemoryStream Create(PooledMemoryStreamMode mode) =>
-        new(new PooledMemoryStreamOptions { Mode = mode, ChunkLength = 16, MaxChunkLength = 64 });
+        new(new PooledMemoryStreamOptions { Mode = mode, ChunkLength = 16, MaximumChunkLength = 64 });
 
     [Theory]
     [MemberData(nameof(Modes))]

@@ -35,7 +35,7 @@ public class BufferJsonTests
 
             Assert.True(buffer.Length > 500_000);
             Assert.True(buffer.ChunkCount > 3);
-            var reader = new Utf8JsonReader(buffer.AsReadOnlySequence());
+            var reader = new Utf8JsonReader(buffer.GetReadOnlySequence());
             List<Order> back = JsonSerializer.Deserialize<List<Order>>(ref reader)!;
             AssertEqual(orders, back);
             Assert.Equal(buffer.ToArray(), JsonSerializer.SerializeToUtf8Bytes(orders));
@@ -49,7 +49,7 @@ public class BufferJsonTests
     {
         var pool = new TrackingArrayPool<byte>();
         List<Order> orders = Orders();
-        using (var writer = new PooledBufferWriter<byte>(0, pool))
+        using (var writer = new PooledBufferWriter<byte>(pool, 0))
         {
             using (var json = new Utf8JsonWriter(writer))
             {
@@ -68,11 +68,11 @@ public class BufferJsonTests
     {
         var pool = new TrackingArrayPool<byte>();
         using (var buffer = new SegmentedBuffer<byte>(pool, 1, 64))
-        using (var writer = new PooledBufferWriter<byte>(1, pool))
+        using (var writer = new PooledBufferWriter<byte>(pool, 1))
         {
             WriteDocument(buffer);
             WriteDocument(writer);
-            using JsonDocument fromBuffer = JsonDocument.Parse(buffer.AsReadOnlySequence());
+            using JsonDocument fromBuffer = JsonDocument.Parse(buffer.GetReadOnlySequence());
             using JsonDocument fromWriter = JsonDocument.Parse(writer.WrittenMemory);
             Assert.Equal(20_000, fromBuffer.RootElement.GetArrayLength());
             for (int i = 0; i < 20_000; i += 997)

@@ -38,7 +38,7 @@ public class BufferPoolingTests
     {
         var pool = new TrackingArrayPool<byte>();
         var buffer = new SegmentedBuffer<byte>(pool, 64, 256);
-        var writer = new PooledBufferWriter<byte>(16, pool);
+        var writer = new PooledBufferWriter<byte>(pool, 16);
         try
         {
             Assert.Throws<InvalidOperationException>(() => Serialize(buffer));
@@ -58,7 +58,7 @@ public class BufferPoolingTests
     public void A_failed_growth_keeps_the_contiguous_writers_array()
     {
         var pool = new TrackingArrayPool<byte> { FailAfterRents = 1 };
-        using (var writer = new PooledBufferWriter<byte>(8, pool))
+        using (var writer = new PooledBufferWriter<byte>(pool, 8))
         {
             writer.Write(new byte[] { 1, 2, 3 });
             Assert.Throws<InsufficientMemoryException>(() => writer.GetSpan(100));
@@ -98,11 +98,11 @@ public class BufferPoolingTests
     {
         using var segmented = new SegmentedBuffer<byte>(new ShortArrayPool(), 16, 16);
         Assert.Throws<InvalidOperationException>(() => segmented.GetSpan(10));
-        using var contiguous = new PooledBufferWriter<byte>(0, new ShortArrayPool());
+        using var contiguous = new PooledBufferWriter<byte>(new ShortArrayPool(), 0);
         Assert.Throws<InvalidOperationException>(() => contiguous.GetSpan(10));
         using var objects = new SegmentedBuffer<object>(new CovariantArrayPool(), 4, 4);
         Assert.Throws<InvalidOperationException>(() => objects.GetSpan());
-        using var objectWriter = new PooledBufferWriter<object>(0, new CovariantArrayPool());
+        using var objectWriter = new PooledBufferWriter<object>(new CovariantArrayPool(), 0);
         Assert.Throws<InvalidOperationException>(() => objectWriter.GetSpan());
     }
 

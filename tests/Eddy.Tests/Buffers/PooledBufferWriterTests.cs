@@ -13,29 +13,29 @@ public class PooledBufferWriterTests
     public void New_writer_rents_lazily_or_up_front()
     {
         var pool = new TrackingArrayPool<byte>();
-        using (var lazy = new PooledBufferWriter<byte>(0, pool))
+        using (var lazy = new PooledBufferWriter<byte>(pool, 0))
         {
             Assert.Equal(0, pool.RentCount);
             Assert.Equal(0, lazy.Capacity);
-            Assert.Equal(0, lazy.WrittenCount);
+            Assert.Equal(0, lazy.Length);
             Assert.True(lazy.GetSpan().Length >= PooledBufferWriter<byte>.DefaultInitialCapacity);
         }
 
-        using (var eager = new PooledBufferWriter<byte>(1000, pool))
+        using (var eager = new PooledBufferWriter<byte>(pool, 1000))
         {
             Assert.Equal(1000, eager.Capacity);
             Assert.Equal(1000, eager.FreeCapacity);
         }
 
         pool.AssertAllReturned();
-        Assert.Throws<ArgumentOutOfRangeException>(() => new PooledBufferWriter<byte>(-1));
+        Assert.Throws<ArgumentOutOfRangeException>("initialCapacity", () => new PooledBufferWriter<byte>(initialCapacity: -1));
     }
 
     [Fact]
     public void Growth_copies_only_the_written_part_and_returns_the_old_array()
     {
         var pool = new TrackingArrayPool<byte> { FillWithGarbage = true, Garbage = 0xEE };
-        using (var writer = new PooledBufferWriter<byte>(16, pool))
+        using (var writer = new PooledBufferWriter<byte>(pool, 16))
         {
             writer.GetSpan(5).Slice(0, 5).Fill(7);
             writer.Advance(5);
@@ -56,7 +56,7 @@ public class PooledBufferWriterTests
     public void Doubles_when_the_hint_is_small()
     {
         var pool = new TrackingArrayPool<byte>();
-        using (var writer = new PooledBufferWriter<byte>(0, pool))
+        using (var writer = new PooledBufferWriter<byte>(pool, 0))
         {
             for (int i = 0; i < 5000; i++)
             {
@@ -77,11 +77,11 @@ public class PooledBufferWriterTests
     public void Reset_keeps_the_array_and_does_not_zero()
     {
         var pool = new TrackingArrayPool<int>();
-        using (var writer = new PooledBufferWriter<int>(8, pool))
+        using (var writer = new PooledBufferWriter<int>(pool, 8))
         {
             writer.Write(new[] { 1, 2, 3 });
             writer.Reset();
-            Assert.Equal(0, writer.WrittenCount);
+            Assert.Equal(0, writer.Length);
             Assert.Equal(1, pool.RentCount);
             Assert.Equal(new[] { 1, 2, 3 }, writer.GetSpan(3).Slice(0, 3).ToArray());
         }
@@ -93,7 +93,7 @@ public class PooledBufferWriterTests
     public void DetachBuffer_hands_the_array_over_without_copying()
     {
         var pool = new TrackingArrayPool<long>();
-        using (var writer = new PooledBufferWriter<long>(4, pool))
+        using (var writer = new PooledBufferWriter<long>(pool, 4))
         {
             writer.Write(new long[] { 10, 20, 30 });
             Span<long> before = writer.GetSpan();
@@ -105,7 +105,7 @@ public class PooledBufferWriterTests
                 Assert.Equal(4, owner.Array.Length);
                 Assert.Equal(1, pool.RentCount);
                 Assert.Equal(0, pool.ReturnCount);
-                Assert.Equal(0, writer.WrittenCount);
+                Assert.Equal(0, writer.Length);
                 writer.Write(new long[] { 5 });
                 Assert.Equal(2, pool.RentCount);
                 owner.Dispose();
@@ -124,7 +124,7 @@ public class PooledBufferWriterTests
     [Fact]
     public void Advance_rejects_negative_and_past_the_span()
     {
-        using var writer = new PooledBufferWriter<byte>(16, new TrackingArrayPool<byte>());
+        using var writer = new PooledBufferWriter<byte>(new TrackingArrayPool<byte>(), 16);
         Assert.Throws<ArgumentOutOfRangeException>(() => writer.Advance(-1));
         Assert.Throws<ArgumentOutOfRangeException>(() => writer.Advance(17));
         Assert.Throws<ArgumentOutOfRangeException>(() => writer.GetSpan(-1));
@@ -132,14 +132,27 @@ public class PooledBufferWriterTests
         writer.Advance(16);
         Assert.Throws<ArgumentOutOfRangeException>(() => writer.Advance(1));
         writer.Advance(0);
-        Assert.Equal(16, writer.WrittenCount);
+        Assert.Equal(16, writer.Length);
+    }
+
+    [Fact]
+    public void CopyTo_copies_every_written_element_or_throws_when_the_destination_is_shorter()
+    {
+        using var writer = new PooledBufferWriter<int>(new TrackingArrayPool<int>(), 4);
+        writer.Write(new[] { 1, 2, 3, 4, 5 });
+        int[] destination = new int[7];
+        writer.CopyTo(destination);
+        Assert.Equal(new[] { 1, 2, 3, 4, 5, 0, 0 }, destination);
+        int[] tooShort = new int[4];
+        Assert.Throws<ArgumentException>("destination", () => writer.CopyTo(tooShort));
+        Assert.Equal(new int[4], tooShort);
     }
 
     [Fact]
     public void Every_member_throws_ObjectDisposedException_after_Dispose_and_Dispose_is_idempotent()
     {
         var pool = new TrackingArrayPool<byte>();
-        var writer = new PooledBufferWriter<byte>(16, pool);
+        var writer = new PooledBufferWriter<byte>(pool, 16);
         writer.Write(new byte[] { 1, 2 });
         writer.Dispose();
         writer.Dispose();
@@ -150,13 +163,14 @@ public class PooledBufferWriterTests
         Assert.Throws<ObjectDisposedException>(() => writer.Advance(1));
         Assert.Throws<ObjectDisposedException>(() => writer.WrittenSpan.Length);
         Assert.Throws<ObjectDisposedException>(() => writer.WrittenMemory);
-        Assert.Throws<ObjectDisposedException>(() => writer.WrittenCount);
+        Assert.Throws<ObjectDisposedException>(() => writer.Length);
         Assert.Throws<ObjectDisposedException>(() => writer.Capacity);
         Assert.Throws<ObjectDisposedException>(() => writer.FreeCapacity);
         Assert.Throws<ObjectDisposedException>(() => writer.Write(new byte[1]));
         Assert.Throws<ObjectDisposedException>(() => writer.Write(ReadOnlySpan<byte>.Empty));
         Assert.Throws<ObjectDisposedException>(() => writer.Reset());
         Assert.Throws<ObjectDisposedException>(() => writer.ToArray());
+        Assert.Throws<ObjectDisposedException>(() => writer.CopyTo(new byte[4]));
         Assert.Throws<ObjectDisposedException>(() => writer.DetachBuffer());
         Assert.Equal(1, pool.ReturnCount);
     }
@@ -173,14 +187,14 @@ public class PooledBufferWriterTests
     public void Reference_elements_are_cleared_when_returned_to_the_pool()
     {
         var pool = new TrackingArrayPool<string>();
-        using (var writer = new PooledBufferWriter<string>(2, pool))
+        using (var writer = new PooledBufferWriter<string>(pool, 2))
         {
             writer.Write(new[] { "a", "b", "c" });
         }
 
         Assert.All(pool.ClearFlags, Assert.True);
         var bytes = new TrackingArrayPool<byte>();
-        using (var writer = new PooledBufferWriter<byte>(2, bytes))
+        using (var writer = new PooledBufferWriter<byte>(bytes, 2))
         {
             writer.Write(new byte[] { 1, 2, 3 });
         }
@@ -194,7 +208,7 @@ public class PooledBufferWriterTests
         var random = new Random(4242);
         var pool = new TrackingArrayPool<int> { FillWithGarbage = true, Garbage = -1 };
         var oracle = new List<int>();
-        using (var writer = new PooledBufferWriter<int>(1, pool))
+        using (var writer = new PooledBufferWriter<int>(pool, 1))
         {
             for (int step = 0; step < 2000; step++)
             {
@@ -222,8 +236,8 @@ public class PooledBufferWriterTests
                         break;
                 }
 
-                Assert.Equal(oracle.Count, writer.WrittenCount);
-                Assert.Equal(writer.Capacity - writer.WrittenCount, writer.FreeCapacity);
+                Assert.Equal(oracle.Count, writer.Length);
+                Assert.Equal(writer.Capacity - writer.Length, writer.FreeCapacity);
             }
 
             Assert.Equal(oracle, writer.WrittenSpan.ToArray());
@@ -236,7 +250,7 @@ public class PooledBufferWriterTests
     {
         var pool = new TrackingArrayPool<T>();
         T[] expected = Enumerable.Range(0, 1000).Select(make).ToArray();
-        using (var writer = new PooledBufferWriter<T>(3, pool))
+        using (var writer = new PooledBufferWriter<T>(pool, 3))
         {
             for (int i = 0; i < expected.Length; i += 7)
             {

@@ -75,7 +75,7 @@ public class SegmentedBufferFixedCostTests
         {
             for (int i = 0; i < buffers.Length; i++)
             {
-                buffers[i] = new SegmentedBuffer<byte>(initialChunkLength: 16, maxChunkLength: 16);
+                buffers[i] = new SegmentedBuffer<byte>(initialChunkLength: 16, maximumChunkLength: 16);
                 buffers[i].Write(Enumerable.Repeat((byte)i, 40).ToArray());
             }
         });
@@ -86,7 +86,7 @@ public class SegmentedBufferFixedCostTests
             {
                 Assert.Equal(Enumerable.Repeat((byte)i, 40).ToArray(), buffers[i].ToArray());
                 buffers[i].Dispose();
-                using var fresh = new SegmentedBuffer<byte>(initialChunkLength: 16, maxChunkLength: 16);
+                using var fresh = new SegmentedBuffer<byte>(initialChunkLength: 16, maximumChunkLength: 16);
                 fresh.Write(new byte[40]);
                 Assert.Equal(new byte[40], fresh.ToArray());
             }
@@ -111,7 +111,7 @@ public class SegmentedBufferFixedCostTests
         using (var buffer = new SegmentedBuffer<byte>())
         {
             buffer.Write(new byte[100]);
-            Assert.True(MemoryMarshal.TryGetArray(buffer.AsReadOnlySequence().First, out ArraySegment<byte> segment));
+            Assert.True(MemoryMarshal.TryGetArray(buffer.GetReadOnlySequence().First, out ArraySegment<byte> segment));
             chunk = segment.Array!;
         }
 

@@ -101,7 +101,7 @@ public class SegmentedBufferOracleTests
                 }
                 else
                 {
-                    Assert.Equal(oracle, buffer.AsReadOnlySequence().ToArray());
+                    Assert.Equal(oracle, buffer.GetReadOnlySequence().ToArray());
                 }
 
                 Assert.Equal(oracle.Count, buffer.Length);
@@ -203,7 +203,7 @@ public class SegmentedBufferOracleTests
                 if (step % 25 == 0)
                 {
                     Assert.Equal(oracle, buffer.ToArray());
-                    Assert.Equal(oracle, buffer.AsReadOnlySequence().ToArray());
+                    Assert.Equal(oracle, buffer.GetReadOnlySequence().ToArray());
                 }
             }
 

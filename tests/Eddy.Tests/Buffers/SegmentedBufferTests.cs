@@ -32,7 +32,7 @@ public class SegmentedBufferTests
         using var buffer = new SegmentedBuffer<byte>(pool);
         Assert.Equal(0, buffer.Length);
         Assert.Equal(0, buffer.Capacity);
-        Assert.True(buffer.AsReadOnlySequence().IsEmpty);
+        Assert.True(buffer.GetReadOnlySequence().IsEmpty);
         Assert.Empty(buffer.ToArray());
         Assert.Equal(0, pool.RentCount);
     }
@@ -42,10 +42,10 @@ public class SegmentedBufferTests
     {
         using var bytes = new SegmentedBuffer<byte>();
         Assert.Equal(4096, bytes.InitialChunkLength);
-        Assert.Equal(1 << 20, bytes.MaxChunkLength);
+        Assert.Equal(1 << 20, bytes.MaximumChunkLength);
         using var longs = new SegmentedBuffer<long>();
         Assert.Equal(512, longs.InitialChunkLength);
-        Assert.Equal(1 << 17, longs.MaxChunkLength);
+        Assert.Equal(1 << 17, longs.MaximumChunkLength);
     }
 
     [Fact]
@@ -98,7 +98,7 @@ public class SegmentedBufferTests
             Assert.All(all.Take(10), b => Assert.Equal(1, b));
             Assert.All(all.Skip(10), b => Assert.Equal(2, b));
             // The skipped tail of the first chunk is not part of the sequence.
-            Assert.Equal(all, buffer.AsReadOnlySequence().ToArray());
+            Assert.Equal(all, buffer.GetReadOnlySequence().ToArray());
         }
 
         pool.AssertAllReturned();
@@ -138,7 +138,7 @@ public class SegmentedBufferTests
             buffer.Write(data);
             Assert.Equal(length, buffer.Length);
             Assert.Equal(data, buffer.ToArray());
-            Assert.Equal(data, buffer.AsReadOnlySequence().ToArray());
+            Assert.Equal(data, buffer.GetReadOnlySequence().ToArray());
             Assert.Equal((length + 63) / 64, buffer.ChunkCount);
             var copy = new byte[length];
             buffer.CopyTo(copy);
@@ -172,7 +172,7 @@ public class SegmentedBufferTests
             Assert.Equal(data.Length - consume, buffer.Length);
             Assert.Equal(consume / 64, pool.ReturnCount);
             Assert.Equal(data.AsSpan(consume).ToArray(), buffer.ToArray());
-            Assert.Equal(data.AsSpan(consume).ToArray(), buffer.AsReadOnlySequence().ToArray());
+            Assert.Equal(data.AsSpan(consume).ToArray(), buffer.GetReadOnlySequence().ToArray());
         }
 
         pool.AssertAllReturned();
@@ -215,9 +215,9 @@ public class SegmentedBufferTests
         byte[] data = Pattern(1000);
         buffer.Write(data);
         buffer.Consume(5);
-        buffer.AsReadOnlySequence(); // warm up
+        buffer.GetReadOnlySequence(); // warm up
         long before = GC.GetAllocatedBytesForCurrentThread();
-        ReadOnlySequence<byte> sequence = buffer.AsReadOnlySequence();
+        ReadOnlySequence<byte> sequence = buffer.GetReadOnlySequence();
         long after = GC.GetAllocatedBytesForCurrentThread();
         Assert.Equal(0, after - before);
         Assert.False(sequence.IsSingleSegment);
@@ -232,7 +232,7 @@ public class SegmentedBufferTests
         using var buffer = new SegmentedBuffer<byte>(null, 16, 16);
         buffer.Write(Pattern(16));
         buffer.GetSpan(1);
-        ReadOnlySequence<byte> sequence = buffer.AsReadOnlySequence();
+        ReadOnlySequence<byte> sequence = buffer.GetReadOnlySequence();
         Assert.True(sequence.IsSingleSegment);
         Assert.Equal(Pattern(16), sequence.ToArray());
     }
@@ -252,7 +252,7 @@ public class SegmentedBufferTests
             }
 
             Assert.Equal(343, buffer.ChunkCount);
-            var reader = new SequenceReader<byte>(buffer.AsReadOnlySequence());
+            var reader = new SequenceReader<byte>(buffer.GetReadOnlySequence());
             for (long i = 0; i < 300; i++)
             {
                 Assert.True(reader.TryReadLittleEndian(out long value));
@@ -269,7 +269,7 @@ public class SegmentedBufferTests
                 buffer.Advance(8);
             }
 
-            reader = new SequenceReader<byte>(buffer.AsReadOnlySequence());
+            reader = new SequenceReader<byte>(buffer.GetReadOnlySequence());
             Assert.True(reader.TryAdvanceTo(42, advancePastDelimiter: false));
             Assert.Equal(42 * 8, reader.Consumed);
             Assert.True(reader.TryReadLittleEndian(out long fortyTwo));
@@ -309,7 +309,7 @@ public class SegmentedBufferTests
         Assert.Throws<ObjectDisposedException>(() => buffer.Advance(1));
         Assert.Throws<ObjectDisposedException>(() => buffer.Length);
         Assert.Throws<ObjectDisposedException>(() => buffer.Capacity);
-        Assert.Throws<ObjectDisposedException>(() => buffer.AsReadOnlySequence());
+        Assert.Throws<ObjectDisposedException>(() => buffer.GetReadOnlySequence());
         Assert.Throws<ObjectDisposedException>(() => buffer.ToArray());
         Assert.Throws<ObjectDisposedException>(() => buffer.CopyTo(new byte[100]));
         Assert.Throws<ObjectDisposedException>(() => buffer.CopyTo(0, new byte[100]));
@@ -475,7 +475,7 @@ public class SegmentedBufferTests
             Pattern(60).CopyTo(adopted, 0);
             buffer.AdoptFirstChunk(adopted, 60);
             Assert.Equal(60, buffer.Length);
-            Assert.True(MemoryMarshalTryGetArray(buffer.AsReadOnlySequence().First, out byte[]? array));
+            Assert.True(MemoryMarshalTryGetArray(buffer.GetReadOnlySequence().First, out byte[]? array));
             Assert.Same(adopted, array);
             buffer.Write(Pattern(1000, 60));
             Assert.Equal(Pattern(1060), buffer.ToArray());
@@ -519,7 +519,7 @@ public class SegmentedBufferTests
             }
 
             Assert.Equal(target, buffer.Length);
-            Assert.Equal(target, buffer.AsReadOnlySequence().Length);
+            Assert.Equal(target, buffer.GetReadOnlySequence().Length);
             Assert.Throws<InvalidOperationException>(() => buffer.ToArray());
             Assert.Equal(10, buffer.CopyTo(target - 10, new byte[100]));
             buffer.Consume(1L << 31);

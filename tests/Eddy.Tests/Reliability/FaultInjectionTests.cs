@@ -25,10 +25,10 @@ public sealed class FaultInjectionTests(ITestOutputHelper output)
     private static readonly Dictionary<string, Func<ArrayPool<byte>, PooledMemoryStreamOptions>> Configurations = new()
     {
         ["Contiguous"] = pool => new() { Pool = pool, Mode = PooledMemoryStreamMode.Contiguous },
-        ["Auto"] = pool => new() { Pool = pool, Mode = PooledMemoryStreamMode.Auto, SegmentThreshold = 1_024, ChunkLength = 64, MaxChunkLength = 512 },
-        ["AutoClearOnReturn"] = pool => new() { Pool = pool, SegmentThreshold = 512, ChunkLength = 128, MaxChunkLength = 1_024, ClearOnReturn = true },
+        ["Auto"] = pool => new() { Pool = pool, Mode = PooledMemoryStreamMode.Auto, SegmentThreshold = 1_024, ChunkLength = 64, MaximumChunkLength = 512 },
+        ["AutoClearOnReturn"] = pool => new() { Pool = pool, SegmentThreshold = 512, ChunkLength = 128, MaximumChunkLength = 1_024, ClearOnReturn = true },
         ["Segmented"] = pool => new() { Pool = pool, Mode = PooledMemoryStreamMode.Segmented },
-        ["SegmentedTinyChunks"] = pool => new() { Pool = pool, Mode = PooledMemoryStreamMode.Segmented, ChunkLength = 16, MaxChunkLength = 64 },
+        ["SegmentedTinyChunks"] = pool => new() { Pool = pool, Mode = PooledMemoryStreamMode.Segmented, ChunkLength = 16, MaximumChunkLength = 64 },
     };
 
     /// <summary>Where the operation starts: Position relative to 700 bytes of content (or an empty stream).</summary>
@@ -59,7 +59,7 @@ public sealed class FaultInjectionTests(ITestOutputHelper output)
         new("BeginWrite", s => s.EndWrite(s.BeginWrite(Pattern(1_800, 3), 0, 1_800, null, null)), Atomic: true),
         new("SetLength grow", s => s.SetLength(s.Length + 3_000), Atomic: true),
         new("SetLength shrink", s => s.SetLength(s.Length / 2), Atomic: true),
-        new("Reserve", s => s.Reserve(5_000), Atomic: true),
+        new("EnsureCapacity", s => s.EnsureCapacity(5_000), Atomic: true),
         new("GetSpan+Advance", s =>
         {
             s.GetSpan(1_200).Slice(0, 1_200).Fill(5);
@@ -236,7 +236,7 @@ public sealed class FaultInjectionTests(ITestOutputHelper output)
 
                     pool.FailOnRent = 0;
                     byte[] after = buffer.ToArray();
-                    Assert.Equal(after, buffer.AsReadOnlySequence().ToArray());
+                    Assert.Equal(after, buffer.GetReadOnlySequence().ToArray());
                     Assert.Equal(buffer.Length, after.Length);
                     if (failed && name != "ReadFrom")
                     {

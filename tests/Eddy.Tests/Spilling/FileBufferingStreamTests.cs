@@ -141,7 +141,7 @@ public sealed class FileBufferingStreamTests : IDisposable
     {
         var options = Options(new StreamTestPool(), maxLength: 3 * Threshold);
         await using var stream = new FileBufferingStream(options);
-        byte[] data = SpillingModel.Pattern((int)options.MaxLength, seed: 8);
+        byte[] data = SpillingModel.Pattern((int)options.MaximumLength, seed: 8);
 
         // In memory: a write past the limit, though under the threshold.
         var small = new FileBufferingStream(Options(null, maxLength: 100));
@@ -155,13 +155,13 @@ public sealed class FileBufferingStreamTests : IDisposable
         await Write(stream, data, asynchronous);
         Assert.True(stream.IsSpilled);
         await AssertLimit(stream, new byte[1], asynchronous);
-        stream.Position = options.MaxLength + 10;
+        stream.Position = options.MaximumLength + 10;
         await AssertLimit(stream, ReadOnlyMemory<byte>.Empty, asynchronous);
-        Assert.Throws<IOException>(() => stream.SetLength(options.MaxLength + 1));
-        Assert.Equal(options.MaxLength, stream.Length);
-        Assert.Equal(options.MaxLength + 10, stream.Position);
+        Assert.Throws<IOException>(() => stream.SetLength(options.MaximumLength + 1));
+        Assert.Equal(options.MaximumLength, stream.Length);
+        Assert.Equal(options.MaximumLength + 10, stream.Position);
         Assert.Equal(data, stream.ToArray());
-        Assert.Equal(options.MaxLength, new FileInfo(stream.TempFilePath!).Length);
+        Assert.Equal(options.MaximumLength, new FileInfo(stream.TempFilePath!).Length);
 
         // The limit is on the length, not the traffic: shrinking makes room again.
         stream.SetLength(10);
@@ -256,10 +256,10 @@ public sealed class FileBufferingStreamTests : IDisposable
     public void Options_reject_bad_values()
     {
         Assert.Throws<ArgumentOutOfRangeException>("value", () => new FileBufferingStreamOptions { MemoryThreshold = -1 });
-        Assert.Throws<ArgumentOutOfRangeException>("value", () => new FileBufferingStreamOptions { MaxLength = -1 });
+        Assert.Throws<ArgumentOutOfRangeException>("value", () => new FileBufferingStreamOptions { MaximumLength = -1 });
         Assert.Throws<ArgumentOutOfRangeException>("value", () => new FileBufferingStreamOptions { FileBufferSize = 0 });
         Assert.Equal(1 << 20, FileBufferingStreamOptions.Default.MemoryThreshold);
-        Assert.Equal(long.MaxValue, FileBufferingStreamOptions.Default.MaxLength);
+        Assert.Equal(long.MaxValue, FileBufferingStreamOptions.Default.MaximumLength);
     }
 
     /// <summary>
@@ -296,7 +296,7 @@ public sealed class FileBufferingStreamTests : IDisposable
         long length = stream.Length;
         long position = stream.Position;
         IOException error = await Assert.ThrowsAsync<IOException>(() => Write(stream, data, asynchronous).AsTask());
-        Assert.Contains("MaxLength", error.Message, StringComparison.Ordinal);
+        Assert.Contains("MaximumLength", error.Message, StringComparison.Ordinal);
         Assert.Equal(length, stream.Length);
         Assert.Equal(position, stream.Position);
     }
@@ -315,7 +315,7 @@ public sealed class FileBufferingStreamTests : IDisposable
     private FileBufferingStreamOptions Options(StreamTestPool? pool, long threshold = Threshold, long maxLength = long.MaxValue, string? directory = null) => new()
     {
         MemoryThreshold = threshold,
-        MaxLength = maxLength,
+        MaximumLength = maxLength,
         TempDirectory = directory ?? _directory,
         FileBufferSize = 4096,
         MemoryOptions = pool is null ? null : new PooledMemoryStreamOptions { Pool = pool },

@@ -6,7 +6,7 @@ namespace Eddy.Tests.Streams;
 public sealed class AutoTinyThresholdStreamTests : PooledMemoryStreamSuite
 {
     protected override PooledMemoryStreamOptions CreateOptions(ArrayPool<byte> pool) =>
-        new() { Pool = pool, Mode = PooledMemoryStreamMode.Auto, SegmentThreshold = 300, ChunkLength = 64, MaxChunkLength = 256 };
+        new() { Pool = pool, Mode = PooledMemoryStreamMode.Auto, SegmentThreshold = 300, ChunkLength = 64, MaximumChunkLength = 256 };
 
     protected override int SteadyStateBytes => 1_500;
 }

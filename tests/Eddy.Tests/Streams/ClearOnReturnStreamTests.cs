@@ -6,7 +6,7 @@ namespace Eddy.Tests.Streams;
 public sealed class ClearOnReturnStreamTests : PooledMemoryStreamSuite
 {
     protected override PooledMemoryStreamOptions CreateOptions(ArrayPool<byte> pool) =>
-        new() { Pool = pool, Mode = PooledMemoryStreamMode.Auto, SegmentThreshold = 512, ChunkLength = 128, MaxChunkLength = 1024, ClearOnReturn = true };
+        new() { Pool = pool, Mode = PooledMemoryStreamMode.Auto, SegmentThreshold = 512, ChunkLength = 128, MaximumChunkLength = 1024, ClearOnReturn = true };
 
     protected override int SteadyStateBytes => 8_000;
 }

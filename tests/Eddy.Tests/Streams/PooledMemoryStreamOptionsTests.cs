@@ -14,7 +14,7 @@ public sealed class PooledMemoryStreamOptionsTests
         Assert.Null(options.Pool);
         Assert.Equal(0, options.InitialCapacity);
         Assert.Equal(0, options.ChunkLength);
-        Assert.Equal(0, options.MaxChunkLength);
+        Assert.Equal(0, options.MaximumChunkLength);
         Assert.False(options.ClearOnReturn);
         Assert.Same(options, new PooledMemoryStream().Options);
     }
@@ -25,7 +25,7 @@ public sealed class PooledMemoryStreamOptionsTests
         Assert.Throws<ArgumentOutOfRangeException>("value", () => new PooledMemoryStreamOptions { SegmentThreshold = 0 });
         Assert.Throws<ArgumentOutOfRangeException>("value", () => new PooledMemoryStreamOptions { InitialCapacity = -1 });
         Assert.Throws<ArgumentOutOfRangeException>("value", () => new PooledMemoryStreamOptions { ChunkLength = -1 });
-        Assert.Throws<ArgumentOutOfRangeException>("value", () => new PooledMemoryStreamOptions { MaxChunkLength = -1 });
+        Assert.Throws<ArgumentOutOfRangeException>("value", () => new PooledMemoryStreamOptions { MaximumChunkLength = -1 });
         Assert.Throws<ArgumentOutOfRangeException>("value", () => new PooledMemoryStreamOptions { Mode = (PooledMemoryStreamMode)7 });
         Assert.Throws<ArgumentOutOfRangeException>("capacity", () => new PooledMemoryStream(ArrayPool<byte>.Shared, -1));
     }
@@ -57,12 +57,12 @@ public sealed class PooledMemoryStreamOptionsTests
     }
 
     [Fact]
-    public void A_ChunkLength_above_MaxChunkLength_is_rejected_when_the_options_are_built()
+    public void A_ChunkLength_above_MaximumChunkLength_is_rejected_when_the_options_are_built()
     {
-        Assert.Throws<ArgumentOutOfRangeException>("value", () => new PooledMemoryStreamOptions { ChunkLength = 8192, MaxChunkLength = 4096 });
-        Assert.Throws<ArgumentOutOfRangeException>("value", () => new PooledMemoryStreamOptions { MaxChunkLength = 4096, ChunkLength = 8192 });
-        var equal = new PooledMemoryStreamOptions { ChunkLength = 4096, MaxChunkLength = 4096 };
-        Assert.Equal(4096, equal.MaxChunkLength);
+        Assert.Throws<ArgumentOutOfRangeException>("value", () => new PooledMemoryStreamOptions { ChunkLength = 8192, MaximumChunkLength = 4096 });
+        Assert.Throws<ArgumentOutOfRangeException>("value", () => new PooledMemoryStreamOptions { MaximumChunkLength = 4096, ChunkLength = 8192 });
+        var equal = new PooledMemoryStreamOptions { ChunkLength = 4096, MaximumChunkLength = 4096 };
+        Assert.Equal(4096, equal.MaximumChunkLength);
     }
 
     [Fact]

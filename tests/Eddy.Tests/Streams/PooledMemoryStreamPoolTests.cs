@@ -101,8 +101,8 @@ public sealed class PooledMemoryStreamPoolTests
     [Fact]
     public void The_pool_keeps_at_most_MaxRetained_streams()
     {
-        var pool = new PooledMemoryStreamPool(maxRetained: 2);
-        Assert.Equal(2, pool.MaxRetained);
+        var pool = new PooledMemoryStreamPool(maximumRetained: 2);
+        Assert.Equal(2, pool.MaximumRetained);
         PooledMemoryStream[] rented = Enumerable.Range(0, 4).Select(_ => pool.Rent()).ToArray();
         foreach (PooledMemoryStream stream in rented)
         {
@@ -111,8 +111,8 @@ public sealed class PooledMemoryStreamPoolTests
 
         var again = new HashSet<PooledMemoryStream>(Enumerable.Range(0, 4).Select(_ => pool.Rent()));
         Assert.Equal(2, again.Count(rented.Contains));
-        Assert.Throws<ArgumentOutOfRangeException>("maxRetained", () => new PooledMemoryStreamPool(maxRetained: -1));
-        Assert.Equal(4 * Environment.ProcessorCount, new PooledMemoryStreamPool().MaxRetained);
+        Assert.Throws<ArgumentOutOfRangeException>("maximumRetained", () => new PooledMemoryStreamPool(maximumRetained: -1));
+        Assert.Equal(4 * Environment.ProcessorCount, new PooledMemoryStreamPool().MaximumRetained);
         Assert.Same(PooledMemoryStreamPool.Shared, PooledMemoryStreamPool.Shared);
     }
 
@@ -131,7 +131,7 @@ public sealed class PooledMemoryStreamPoolTests
     [Fact]
     public async Task Concurrent_rent_and_return_hands_each_stream_to_one_renter_at_a_time()
     {
-        var pool = new PooledMemoryStreamPool(maxRetained: 4);
+        var pool = new PooledMemoryStreamPool(maximumRetained: 4);
         var inUse = new HashSet<PooledMemoryStream>();
         await Task.WhenAll(Enumerable.Range(0, 4).Select(worker => Task.Run(() =>
         {

@@ -119,7 +119,7 @@ public abstract partial class PooledMemoryStreamSuite
     }
 
     [Fact]
-    public void Peek_and_ExportTo_and_ToUnsafeArraySegment_give_the_content()
+    public void Peek_and_CopyTo_span_and_ToUnsafeArraySegment_give_the_content()
     {
         using PooledMemoryStream stream = CreateStream();
         Assert.True(stream.Peek().IsEmpty);
@@ -138,11 +138,14 @@ public abstract partial class PooledMemoryStreamSuite
         }
 
         byte[] target = new byte[60_000];
-        Assert.Equal(data.Length, stream.ExportTo(target));
+        stream.Position = 7;
+        stream.CopyTo(target.AsSpan());
         Assert.Equal(data, target.AsSpan(0, data.Length).ToArray());
-        byte[] shortTarget = new byte[1_000];
-        Assert.Equal(1_000, stream.ExportTo(shortTarget));
-        Assert.Equal(data.AsSpan(0, 1_000).ToArray(), shortTarget);
+        Assert.Equal(7, stream.Position);
+        byte[] shortTarget = new byte[data.Length - 1];
+        Assert.Throws<ArgumentException>("destination", () => stream.CopyTo(shortTarget.AsSpan()));
+        Assert.All(shortTarget, b => Assert.Equal(0, b));
+        stream.Position = stream.Length;
 
         ArraySegment<byte> segment = stream.ToUnsafeArraySegment();
         Assert.Equal(data, segment.ToArray());
@@ -211,7 +214,7 @@ public abstract partial class PooledMemoryStreamSuite
     {
         var pool = new StreamTestPool();
         using PooledMemoryStream stream = CreateStream(pool);
-        stream.Reserve(100_000);
+        stream.EnsureCapacity(100_000);
         int rents = pool.RentCount;
         Assert.True(rents > 0);
         stream.Write(Pattern(100_000));
@@ -220,7 +223,7 @@ public abstract partial class PooledMemoryStreamSuite
             Assert.Equal(rents, pool.RentCount);
         }
 
-        Assert.Throws<ArgumentOutOfRangeException>("capacity", () => stream.Reserve(-1));
+        Assert.Throws<ArgumentOutOfRangeException>("capacity", () => stream.EnsureCapacity(-1));
 
         stream.Reset();
         Assert.Equal(0, stream.Length);
@@ -348,7 +351,7 @@ public abstract partial class PooledMemoryStreamSuite
             Mode = CreateOptions(pool).Mode,
             SegmentThreshold = CreateOptions(pool).SegmentThreshold,
             ChunkLength = CreateOptions(pool).ChunkLength,
-            MaxChunkLength = CreateOptions(pool).MaxChunkLength,
+            MaximumChunkLength = CreateOptions(pool).MaximumChunkLength,
             ClearOnReturn = true,
         };
         var stream = new PooledMemoryStream(options);

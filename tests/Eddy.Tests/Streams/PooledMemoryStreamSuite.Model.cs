@@ -239,8 +239,14 @@ public abstract partial class PooledMemoryStreamSuite
                     int count = random.Next(1, 64);
                     byte[] peek = new byte[count];
                     Compare(() => expected.Length, () => actual.Length, context);
-                    int exported = actual.ExportTo(peek);
-                    Assert.Equal(Math.Min(count, (int)expected.Length), exported);
+                    if (count < expected.Length)
+                    {
+                        Assert.Throws<ArgumentException>(() => actual.CopyTo(peek.AsSpan()));
+                        break;
+                    }
+
+                    actual.CopyTo(peek.AsSpan());
+                    int exported = (int)expected.Length;
                     Assert.True(expected.GetBuffer().AsSpan(0, exported).SequenceEqual(peek.AsSpan(0, exported)), context);
                     break;
                 }

@@ -15,16 +15,16 @@ public abstract partial class PooledMemoryStreamSuite
     /// <summary>Asserts Length, ToArray, Read and GetReadOnlySequence describe the same bytes.</summary>
     protected static void AssertConsistent(PooledMemoryStream stream) => StreamAssert.Consistent(stream, "after the failure");
 
-    private static PooledMemoryStreamOptions WithOptions(PooledMemoryStreamOptions o, bool? clearOnReturn = null, long? maxGapLength = null) => new()
+    private static PooledMemoryStreamOptions WithOptions(PooledMemoryStreamOptions o, bool? clearOnReturn = null, long? maximumGapLength = null) => new()
     {
         Mode = o.Mode,
         SegmentThreshold = o.SegmentThreshold,
         Pool = o.Pool,
         InitialCapacity = o.InitialCapacity,
         ChunkLength = o.ChunkLength,
-        MaxChunkLength = o.MaxChunkLength,
+        MaximumChunkLength = o.MaximumChunkLength,
         ClearOnReturn = clearOnReturn ?? o.ClearOnReturn,
-        MaxGapLength = maxGapLength ?? o.MaxGapLength,
+        MaximumGapLength = maximumGapLength ?? o.MaximumGapLength,
     };
 
     [Fact]
@@ -183,10 +183,10 @@ public abstract partial class PooledMemoryStreamSuite
     }
 
     [Fact]
-    public void A_gap_within_MaxGapLength_reads_as_zeros_and_one_past_it_is_refused()
+    public void A_gap_within_MaximumGapLength_reads_as_zeros_and_one_past_it_is_refused()
     {
         var pool = new StreamTestPool();
-        PooledMemoryStreamOptions options = WithOptions(CreateOptions(pool), maxGapLength: 5_000);
+        PooledMemoryStreamOptions options = WithOptions(CreateOptions(pool), maximumGapLength: 5_000);
         using (var stream = new PooledMemoryStream(options))
         {
             stream.Write(Pattern(10));
@@ -206,10 +206,10 @@ public abstract partial class PooledMemoryStreamSuite
     }
 
     [Fact]
-    public void MaxGapLength_must_not_be_negative()
+    public void MaximumGapLength_must_not_be_negative()
     {
-        Assert.Throws<ArgumentOutOfRangeException>("value", () => new PooledMemoryStreamOptions { MaxGapLength = -1 });
-        Assert.Equal(PooledMemoryStreamOptions.DefaultMaxGapLength, new PooledMemoryStreamOptions().MaxGapLength);
+        Assert.Throws<ArgumentOutOfRangeException>("value", () => new PooledMemoryStreamOptions { MaximumGapLength = -1 });
+        Assert.Equal(PooledMemoryStreamOptions.DefaultMaximumGapLength, new PooledMemoryStreamOptions().MaximumGapLength);
     }
 
     [Fact]

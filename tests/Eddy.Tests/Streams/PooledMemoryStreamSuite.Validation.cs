@@ -88,10 +88,10 @@ public abstract partial class PooledMemoryStreamSuite
         Assert.Throws<ObjectDisposedException>(() => stream.ToArray());
         Assert.Throws<ObjectDisposedException>(() => stream.GetReadOnlySequence());
         Assert.Throws<ObjectDisposedException>(() => stream.ToUnsafeArraySegment());
-        Assert.Throws<ObjectDisposedException>(() => stream.ExportTo(new byte[4]));
+        Assert.Throws<ObjectDisposedException>(() => stream.CopyTo(new byte[4].AsSpan()));
         Assert.Throws<ObjectDisposedException>(() => stream.Peek().Length);
         Assert.Throws<ObjectDisposedException>(() => stream.Reset());
-        Assert.Throws<ObjectDisposedException>(() => stream.Reserve(10));
+        Assert.Throws<ObjectDisposedException>(() => stream.EnsureCapacity(10));
         Assert.Throws<ObjectDisposedException>(() => stream.GetSpan(1).Length);
         Assert.Throws<ObjectDisposedException>(() => stream.GetMemory(1));
         Assert.Throws<ObjectDisposedException>(() => stream.Advance(0));

@@ -55,7 +55,7 @@ public sealed class ReadOnlyStreamTests
         Assert.Equal(memory.ToArray(), target.ToArray());
 
         Assert.Throws<NotSupportedException>(() => stream.Reset());
-        Assert.Throws<NotSupportedException>(() => stream.Reserve(1));
+        Assert.Throws<NotSupportedException>(() => stream.EnsureCapacity(1));
         Assert.Throws<NotSupportedException>(() => stream.GetSpan().Length);
         Assert.Throws<NotSupportedException>(() => stream.ReadFrom(new MemoryStream()));
     }

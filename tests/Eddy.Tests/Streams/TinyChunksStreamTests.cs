@@ -6,7 +6,7 @@ namespace Eddy.Tests.Streams;
 public sealed class TinyChunksStreamTests : PooledMemoryStreamSuite
 {
     protected override PooledMemoryStreamOptions CreateOptions(ArrayPool<byte> pool) =>
-        new() { Pool = pool, Mode = PooledMemoryStreamMode.Segmented, ChunkLength = 7, MaxChunkLength = 13 };
+        new() { Pool = pool, Mode = PooledMemoryStreamMode.Segmented, ChunkLength = 7, MaximumChunkLength = 13 };
 
     protected override int SteadyStateBytes => 150;
 }

@@ -31,7 +31,7 @@ public class BufferSequenceBenchmarks
     }
 
     [Benchmark(Baseline = true)]
-    public long SegmentedBufferAsReadOnlySequence() => _buffer.AsReadOnlySequence().Length;
+    public long SegmentedBufferAsReadOnlySequence() => _buffer.GetReadOnlySequence().Length;
 
     [Benchmark]
     public long RecyclableMemoryStreamGetReadOnlySequence() => _stream.GetReadOnlySequence().Length;

@@ -38,7 +38,7 @@ public class BufferSmallAdvanceBenchmarks
     {
         using var writer = new PooledBufferWriter<byte>();
         FillInterface(writer);
-        return writer.WrittenCount;
+        return writer.Length;
     }
 
     [Benchmark]

@@ -64,7 +64,7 @@ internal sealed record Codec<T>(
         Assert.Equal(expected, ReadAllWithBcl(tiny.WrittenBytes, values.Length));
 
         // The real chunked buffer, with chunks small enough that reads straddle them.
-        using (var segmented = new SegmentedBuffer<byte>(initialChunkLength: 1, maxChunkLength: 16))
+        using (var segmented = new SegmentedBuffer<byte>(initialChunkLength: 1, maximumChunkLength: 16))
         {
             Assert.Equal(theirs.Length, WriteAll(segmented, values));
             Assert.Equal(theirs, segmented.ToArray());

@@ -139,9 +139,9 @@ public class AddEddyTests
             SegmentThreshold = 12_345,
             InitialCapacity = 1_000,
             ChunkLength = 4_096,
-            MaxChunkLength = 65_536,
+            MaximumChunkLength = 65_536,
             ClearOnReturn = true,
-            MaxGapLength = 1_000_000,
+            MaximumGapLength = 1_000_000,
         };
         using var provider = Build(new ServiceCollection().AddEddy(o =>
         {
@@ -156,7 +156,7 @@ public class AddEddyTests
 
         // A new option must be copied by AddEddy too: this list fails the test until it is.
         Assert.Equal(
-            ["ChunkLength", "ClearOnReturn", "InitialCapacity", "MaxChunkLength", "MaxGapLength", "Mode", "Pool", "SegmentThreshold"],
+            ["ChunkLength", "ClearOnReturn", "InitialCapacity", "MaximumChunkLength", "MaximumGapLength", "Mode", "Pool", "SegmentThreshold"],
             properties.Select(p => p.Name).Order(StringComparer.Ordinal));
         foreach (var property in properties.Where(p => p.Name != nameof(PooledMemoryStreamOptions.Pool)))
         {
@@ -172,7 +172,7 @@ public class AddEddyTests
 
         var streams = provider.GetRequiredService<PooledMemoryStreamPool>();
         Assert.NotSame(PooledMemoryStreamPool.Shared, streams);
-        Assert.Equal(3, streams.MaxRetained);
+        Assert.Equal(3, streams.MaximumRetained);
         Assert.Same(PooledMemoryStreamOptions.Default, streams.Options);
     }
 
@@ -260,7 +260,7 @@ public class AddEddyTests
     [Fact]
     public void A_stream_pool_registered_first_wins()
     {
-        var mine = new PooledMemoryStreamPool(maxRetained: 1);
+        var mine = new PooledMemoryStreamPool(maximumRetained: 1);
         var services = new ServiceCollection();
         services.AddSingleton(mine);
         using var provider = Build(services.AddEddy());
@@ -285,7 +285,7 @@ public class AddEddyTests
         Assert.Equal(1 << 24, pool.MaximumRetainedBytes);
         Assert.Same(pool, provider.GetRequiredService<ArrayPool<byte>>());
         var streams = provider.GetRequiredService<PooledMemoryStreamPool>();
-        Assert.Equal(7, streams.MaxRetained);
+        Assert.Equal(7, streams.MaximumRetained);
         Assert.Same(pool, streams.Options.Pool);
     }
 
@@ -324,7 +324,7 @@ public class AddEddyTests
         using var provider = Build(first);
 
         Assert.Equal(6, first.Count);
-        Assert.Equal(5, provider.GetRequiredService<PooledMemoryStreamPool>().MaxRetained);
+        Assert.Equal(5, provider.GetRequiredService<PooledMemoryStreamPool>().MaximumRetained);
     }
 
     private sealed class TypeNameComparer : IComparer<Type>

@@ -13,7 +13,7 @@ public class PooledBufferWriterPooledObjectPolicyTests
     public void Returned_writer_is_reset_and_keeps_its_array()
     {
         var arrays = new TrackingArrayPool<byte>();
-        var pool = new DefaultObjectPool<PooledBufferWriter<byte>>(new PooledBufferWriterPooledObjectPolicy<byte>(initialCapacity: 64, arrays));
+        var pool = new DefaultObjectPool<PooledBufferWriter<byte>>(new PooledBufferWriterPooledObjectPolicy<byte>(arrays, initialCapacity: 64));
 
         var writer = pool.Get();
         writer.Write(new byte[100]);
@@ -22,7 +22,7 @@ public class PooledBufferWriterPooledObjectPolicyTests
 
         var again = pool.Get();
         Assert.Same(writer, again);
-        Assert.Equal(0, again.WrittenCount);
+        Assert.Equal(0, again.Length);
         Assert.Equal(capacity, again.Capacity);
         Assert.Equal(1, arrays.Outstanding);
         again.Dispose();
@@ -82,7 +82,7 @@ public class PooledBufferWriterPooledObjectPolicyTests
     public void Provider_pool_reuses_writers_and_disposes_those_it_drops()
     {
         var arrays = new TrackingArrayPool<char>();
-        var pool = new DefaultObjectPoolProvider { MaximumRetained = 1 }.CreatePooledBufferWriterPool(initialCapacity: 16, arrays);
+        var pool = new DefaultObjectPoolProvider { MaximumRetained = 1 }.CreatePooledBufferWriterPool(arrays, initialCapacity: 16);
 
         var first = pool.Get();
         var second = pool.Get();

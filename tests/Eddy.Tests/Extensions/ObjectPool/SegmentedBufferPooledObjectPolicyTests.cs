@@ -12,11 +12,11 @@ public class SegmentedBufferPooledObjectPolicyTests
     public void Returned_buffer_is_emptied_and_gives_every_chunk_back()
     {
         var arrays = new TrackingArrayPool<byte>();
-        var pool = new DefaultObjectPool<SegmentedBuffer<byte>>(new SegmentedBufferPooledObjectPolicy<byte>(arrays, initialChunkLength: 256, maxChunkLength: 1024));
+        var pool = new DefaultObjectPool<SegmentedBuffer<byte>>(new SegmentedBufferPooledObjectPolicy<byte>(arrays, initialChunkLength: 256, maximumChunkLength: 1024));
 
         var buffer = pool.Get();
         buffer.Write(new byte[20_000]);
-        Assert.False(buffer.AsReadOnlySequence().IsSingleSegment);
+        Assert.False(buffer.GetReadOnlySequence().IsSingleSegment);
         pool.Return(buffer);
 
         Assert.Equal(0, arrays.Outstanding);
@@ -33,7 +33,7 @@ public class SegmentedBufferPooledObjectPolicyTests
     public void Created_buffers_use_the_policy_pool_and_chunk_lengths()
     {
         var arrays = new TrackingArrayPool<int>();
-        var buffer = new SegmentedBufferPooledObjectPolicy<int>(arrays, initialChunkLength: 128, maxChunkLength: 128).Create();
+        var buffer = new SegmentedBufferPooledObjectPolicy<int>(arrays, initialChunkLength: 128, maximumChunkLength: 128).Create();
 
         buffer.Write(new int[1000]);
 

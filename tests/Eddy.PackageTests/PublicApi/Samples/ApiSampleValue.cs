@@ -1,6 +1,6 @@
 using System;
 
-namespace Eddy.Tests.PublicApi.Samples;
+namespace Eddy.PackageTests.PublicApi.Samples;
 
 /// <summary>A readonly struct with by-reference returns, scoped and params parameters and default values.</summary>
 public readonly struct ApiSampleValue : IEquatable<ApiSampleValue>

@@ -6,7 +6,7 @@ using System.Reflection;
 using System.Runtime.CompilerServices;
 using System.Text;
 
-namespace Eddy.Tests.PublicApi;
+namespace Eddy.PackageTests.PublicApi;
 
 /// <summary>
 /// The public surface of an assembly as sorted text, one line per visible type and member, in C#-like syntax
@@ -98,12 +98,23 @@ public static class PublicApiListing
         return Finish(text, type);
     }
 
-    // The compiler marks every ref struct [Obsolete] (with [CompilerFeatureRequired]) for old compilers; only an
-    // [Obsolete] written in the source is part of the API.
+    // The compiler marks every ref struct [Obsolete] for old compilers (with [CompilerFeatureRequired] where the
+    // target framework has it); only an [Obsolete] written in the source is part of the API.
     private static string Finish(StringBuilder text, MemberInfo member) =>
-        member.IsDefined(typeof(ObsoleteAttribute), false) && !member.IsDefined(typeof(CompilerFeatureRequiredAttribute), false)
-            ? "[Obsolete] " + text
-            : text.ToString();
+        IsObsoleteInSource(member) ? "[Obsolete] " + text : text.ToString();
+
+    private static bool IsObsoleteInSource(MemberInfo member)
+    {
+        var obsolete = member.CustomAttributes.FirstOrDefault(a => a.AttributeType.FullName == typeof(ObsoleteAttribute).FullName);
+        if (obsolete is null || Has(member, typeof(CompilerFeatureRequiredAttribute)))
+        {
+            return false;
+        }
+
+        return !(member is Type { IsByRefLike: true }
+            && obsolete.ConstructorArguments is [{ Value: string message }, ..]
+            && message.StartsWith("Types with embedded references are not supported", StringComparison.Ordinal));
+    }
 
     private static IEnumerable<string> DescribeMembers(Type type)
     {
@@ -230,7 +241,7 @@ public static class PublicApiListing
 
         if (setter is not null)
         {
-            var init = setter.ReturnParameter.GetRequiredCustomModifiers().Contains(typeof(IsExternalInit));
+            var init = setter.ReturnParameter.GetRequiredCustomModifiers().Any(m => m.FullName == typeof(IsExternalInit).FullName);
             text.Append(setter.IsPublic || main == setter || !getter!.IsPublic ? "" : "protected ").Append(init ? "init; " : "set; ");
         }
 
@@ -263,24 +274,24 @@ public static class PublicApiListing
         RefPrefix(method.ReturnType, method.ReturnParameter) + Name(method.ReturnType, new NullabilityInfoContext().Create(method.ReturnParameter));
 
     private static string RefPrefix(Type type, ParameterInfo? returnParameter) =>
-        !type.IsByRef ? "" : returnParameter is not null && returnParameter.IsDefined(typeof(IsReadOnlyAttribute), false) ? "ref readonly " : "ref ";
+        !type.IsByRef ? "" : returnParameter is not null && Has(returnParameter, typeof(IsReadOnlyAttribute)) ? "ref readonly " : "ref ";
 
     private static string Parameters(MethodBase method)
     {
         var parameters = method.GetParameters();
-        var isExtension = method.IsStatic && method.IsDefined(typeof(ExtensionAttribute), false);
+        var isExtension = method.IsStatic && Has(method, typeof(ExtensionAttribute));
         return string.Join(", ", parameters.Select((p, i) => (isExtension && i == 0 ? "this " : "") + Parameter(p)));
     }
 
     private static string Parameter(ParameterInfo parameter)
     {
         var text = new StringBuilder();
-        if (parameter.IsDefined(typeof(ScopedRefAttribute), false))
+        if (Has(parameter, typeof(ScopedRefAttribute)))
         {
             text.Append("scoped ");
         }
 
-        if (parameter.IsDefined(typeof(ParamArrayAttribute), false) || parameter.IsDefined(typeof(ParamCollectionAttribute), false))
+        if (Has(parameter, typeof(ParamArrayAttribute)) || Has(parameter, typeof(ParamCollectionAttribute)))
         {
             text.Append("params ");
         }
@@ -289,7 +300,7 @@ public static class PublicApiListing
         {
             text.Append(
                 parameter.IsOut ? "out "
-                : parameter.IsDefined(typeof(RequiresLocationAttribute), false) ? "ref readonly "
+                : Has(parameter, typeof(RequiresLocationAttribute)) ? "ref readonly "
                 : parameter.IsIn ? "in "
                 : "ref ");
         }
@@ -323,7 +334,7 @@ public static class PublicApiListing
         {
             var parts = new List<string>();
             var flags = argument.GenericParameterAttributes;
-            var isUnmanaged = argument.IsDefined(typeof(IsUnmanagedAttribute), false);
+            var isUnmanaged = Has(argument, typeof(IsUnmanagedAttribute));
             if (flags.HasFlag(GenericParameterAttributes.ReferenceTypeConstraint))
             {
                 parts.Add("class");
@@ -354,7 +365,18 @@ public static class PublicApiListing
         return text.ToString();
     }
 
-    private static bool IsReadOnly(MemberInfo member) => member.IsDefined(typeof(IsReadOnlyAttribute), false);
+    /// <summary>
+    /// Whether the attribute is applied, matched by full name: a build for an older target framework carries its
+    /// own copies of the compiler's attributes (ScopedRefAttribute, IsExternalInit…), which are other types.
+    /// </summary>
+    private static bool Has(MemberInfo target, Type attribute) => Has(target.CustomAttributes, attribute);
+
+    private static bool Has(ParameterInfo target, Type attribute) => Has(target.CustomAttributes, attribute);
+
+    private static bool Has(IEnumerable<CustomAttributeData> attributes, Type attribute) =>
+        attributes.Any(a => a.AttributeType.FullName == attribute.FullName);
+
+    private static bool IsReadOnly(MemberInfo member) => Has(member, typeof(IsReadOnlyAttribute));
 
     /// <summary>The full C# name of a type definition: namespace, outer types and generic parameters.</summary>
     private static string TypeName(Type type) => Name(type);

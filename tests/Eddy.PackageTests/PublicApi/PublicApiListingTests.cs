@@ -1,13 +1,13 @@
 using System;
 using System.Linq;
-using Eddy.Tests.PublicApi.Samples;
+using Eddy.PackageTests.PublicApi.Samples;
 
-namespace Eddy.Tests.PublicApi;
+namespace Eddy.PackageTests.PublicApi;
 
 /// <summary>The listing shows what a caller can reach, in C#-like syntax, and hides the rest.</summary>
 public class PublicApiListingTests
 {
-    private const string Prefix = "Eddy.Tests.PublicApi.Samples.";
+    private const string Prefix = "Eddy.PackageTests.PublicApi.Samples.";
 
     [Fact]
     public void Listing_of_the_samples_is_exact_and_sorted()

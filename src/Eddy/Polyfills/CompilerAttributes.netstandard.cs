@@ -1,4 +1,3 @@
-#if !NET
 // netstandard2.1 (Unity) lacks these compiler-recognised attributes; the compiler binds to any type with
 // the right name, so internal copies light up the same language features there.
 
@@ -47,4 +46,3 @@ namespace System.Diagnostics.CodeAnalysis
         public string[] Members { get; }
     }
 }
-#endif

@@ -1,6 +1,6 @@
 using System;
 
-namespace Eddy.Tests.PublicApi.Samples;
+namespace Eddy.PackageTests.PublicApi.Samples;
 
 /// <summary>A derivable class exercising what the API listing must show and hide.</summary>
 public abstract class ApiSampleBase

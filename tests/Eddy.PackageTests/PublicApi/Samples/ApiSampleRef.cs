@@ -1,6 +1,6 @@
 using System;
 
-namespace Eddy.Tests.PublicApi.Samples;
+namespace Eddy.PackageTests.PublicApi.Samples;
 
 /// <summary>A ref struct (which the compiler marks [Obsolete] for old compilers) with an obsolete member.</summary>
 public ref struct ApiSampleRef

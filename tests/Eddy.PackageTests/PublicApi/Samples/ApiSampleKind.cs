@@ -1,4 +1,4 @@
-namespace Eddy.Tests.PublicApi.Samples;
+namespace Eddy.PackageTests.PublicApi.Samples;
 
 /// <summary>An enum with an explicit underlying type.</summary>
 public enum ApiSampleKind : byte

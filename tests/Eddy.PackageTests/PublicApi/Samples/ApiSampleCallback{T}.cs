@@ -1,4 +1,4 @@
-namespace Eddy.Tests.PublicApi.Samples;
+namespace Eddy.PackageTests.PublicApi.Samples;
 
 /// <summary>A generic delegate with a constraint.</summary>
 public delegate TResult? ApiSampleCallback<in T, TResult>(T value)

@@ -1,6 +1,6 @@
 using System.Collections.Generic;
 
-namespace Eddy.Tests.PublicApi.Samples;
+namespace Eddy.PackageTests.PublicApi.Samples;
 
 /// <summary>Extension and generic methods with constraints.</summary>
 public static class ApiSampleExtensions

@@ -1,0 +1,14 @@
+using System;
+using System.Runtime.CompilerServices;
+
+namespace Eddy.Internal;
+
+internal static partial class BlockCopy
+{
+    /// <summary>
+    /// netstandard2.1 has no <c>Unsafe.As</c> to view a span of T as bytes, so element-typed copies keep
+    /// <see cref="ReadOnlySpan{T}.CopyTo(Span{T})"/>; callers that hold byte spans use the byte overload.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static bool TryCopyAsBytes<T>(ReadOnlySpan<T> source, Span<T> destination) => false;
+}
