@@ -133,7 +133,7 @@ var perThread = ThreadStaticFixedArrayPool<byte, L4096>.Shared;
 var page = perThread.Rent();
 Check("ThreadStaticFixedArrayPool<byte, L4096> takes its array back", page.Length == 4096 && perThread.TryReturn(page));
 
-var selfReturning = new SelfReturningBufferPool(maxRetainedBytes: 1 << 20);
+var selfReturning = new SelfReturningBufferPool(maximumRetainedBytes: 1 << 20);
 using (var buffer = selfReturning.Rent(1000))
 {
     payload.AsSpan(0, 1000).CopyTo(buffer.Span);

@@ -100,7 +100,7 @@ public sealed partial class BlockPool
         {
             Interlocked.Add(ref _trimmedBlocks, blocks);
             Interlocked.Add(ref _trimmedBytes, bytes);
-            Diagnostics.PoolMetrics.ReportTrim(nameof(BlockPool), bytes);
+            PoolRegistry.ReportTrim(nameof(BlockPool), bytes);
         }
 
         return bytes;

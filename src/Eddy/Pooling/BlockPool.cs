@@ -132,7 +132,7 @@ public sealed partial class BlockPool : ArrayPool<byte>
             Gen2GcCallback.Register(static pool => ((BlockPool)pool).OnGen2Collection(), this);
         }
 
-        Diagnostics.PoolMetrics.Register(this);
+        PoolRegistry.Add(this);
     }
 
     /// <summary>The process-wide pool, with default <see cref="BlockPoolOptions"/>; Eddy's default for bytes.</summary>

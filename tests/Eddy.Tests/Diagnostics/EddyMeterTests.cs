@@ -47,7 +47,7 @@ public class EddyMeterTests
     public void Instruments_follow_the_pools_and_the_leak_tracker()
     {
         var backing = new CountingArrayPool();
-        var pool = new SelfReturningBufferPool(backing, maxRetainedBytes: 3072);
+        var pool = new SelfReturningBufferPool(backing, maximumRetainedBytes: 3072);
         Dictionary<string, long> before = Collect();
 
         SelfReturningBuffer a = pool.Rent(2048); // owned by the pool

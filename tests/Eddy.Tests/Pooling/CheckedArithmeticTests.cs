@@ -3,7 +3,7 @@ using System.Buffers;
 using System.Diagnostics;
 using System.Threading;
 using System.Threading.Tasks;
-using Eddy.Diagnostics;
+using Eddy.Lifetime;
 using Eddy.Internal;
 using Eddy.Pooling;
 using Eddy.Tests.Pooling.SelfReturning;
@@ -132,7 +132,7 @@ public class CheckedArithmeticTests
     public void Leak_sampling_survives_the_creation_counter_wrapping()
     {
         int creations = int.MaxValue;
-        _ = LeakTracker.ShouldSample(ref creations);
+        _ = Rescues.ShouldSample(ref creations);
         Assert.Equal(int.MinValue, creations);
     }
 
