@@ -121,7 +121,7 @@ using (fixedPool.Rent(out var fixedArray))
     fixedArray[63] = 1;
 }
 
-Check("FixedArrayPool<int, L64> keeps the leased array", fixedPool.Count == 1 && FixedArrayPool<int, L64>.ArrayLength == 64);
+Check("FixedArrayPool<int, L64> keeps the leased array", fixedPool.RetainedCount == 1 && FixedArrayPool<int, L64>.ArrayLength == 64);
 var concurrent = ConcurrentFixedArrayPool<long, L16>.Shared;
 var shared16 = concurrent.Rent();
 concurrent.Return(shared16);
@@ -130,7 +130,7 @@ var perThread = ThreadStaticFixedArrayPool<byte, L4096>.Shared;
 var page = perThread.Rent();
 Check("ThreadStaticFixedArrayPool<byte, L4096> takes its array back", page.Length == 4096 && perThread.TryReturn(page));
 
-var selfReturning = new SelfReturningBufferPool(maxRetainedBytes: 1 << 20);
+var selfReturning = new SelfReturningBufferPool(maximumRetainedBytes: 1 << 20);
 using (var buffer = selfReturning.Rent(1000))
 {
     payload.AsSpan(0, 1000).CopyTo(buffer.Span);

@@ -2,7 +2,6 @@ using System;
 using System.Buffers;
 using System.IO;
 using Eddy.Internal;
-using Eddy.Streams;
 
 namespace Eddy;
 

@@ -5,7 +5,6 @@ using System.Threading;
 using System.Threading.Tasks;
 using Eddy.Buffers;
 using Eddy.Internal;
-using Eddy.Streams;
 
 namespace Eddy;
 

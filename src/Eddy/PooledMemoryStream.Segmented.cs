@@ -6,7 +6,7 @@ using System.Runtime.InteropServices;
 using System.Threading;
 using System.Threading.Tasks;
 using Eddy.Buffers;
-using Eddy.Diagnostics;
+using Eddy.Lifetime;
 using Eddy.Internal;
 using Eddy.Pooling;
 

@@ -58,7 +58,7 @@ public sealed partial class PooledMemoryStream
 #if NET
         ValidateCopyToArguments(destination, bufferSize);
 #else
-        Streams.StreamArguments.ValidateCopyTo(destination, bufferSize);
+        StreamArguments.ValidateCopyTo(destination, bufferSize);
 #endif
     }
 }

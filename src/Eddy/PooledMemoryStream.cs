@@ -6,7 +6,6 @@ using System.Threading.Tasks;
 using Eddy.Buffers;
 using Eddy.Internal;
 using Eddy.Pooling;
-using Eddy.Streams;
 
 namespace Eddy;
 

@@ -1,6 +1,7 @@
 using System;
 using System.Buffers;
 using Eddy.Internal;
+using Eddy.Pooling;
 
 namespace Eddy;
 

@@ -4,6 +4,7 @@ using System.Diagnostics.CodeAnalysis;
 using System.Runtime.CompilerServices;
 using System.Text;
 using Eddy.Internal;
+using Eddy.Pooling;
 
 namespace Eddy.Binary;
 

@@ -5,6 +5,7 @@ using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
 #endif
 using Eddy.Internal;
+using Eddy.Pooling;
 
 namespace Eddy.Buffers;
 

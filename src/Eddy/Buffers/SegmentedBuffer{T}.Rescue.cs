@@ -1,5 +1,5 @@
 using System.Runtime.CompilerServices;
-using Eddy.Diagnostics;
+using Eddy.Lifetime;
 
 namespace Eddy.Buffers;
 

@@ -1,7 +1,5 @@
 using System;
-#if NET
 using System.Diagnostics.CodeAnalysis;
-#endif
 using System.Diagnostics.Tracing;
 using System.Runtime.CompilerServices;
 
@@ -10,11 +8,11 @@ namespace Eddy.Diagnostics;
 /// <summary>
 /// The <c>Eddy</c> EventSource, for <c>dotnet-trace</c> and <c>dotnet-counters</c>: an event per rescued leak
 /// and per pool trim, and (on .NET) polling counters for the leak totals and the pools' retained and allocated bytes.
-/// Created when the first pool registers with <see cref="PoolMetrics"/>. Disabled, each event costs one
-/// <see cref="EventSource.IsEnabled()"/> check at the call site.
+/// Created when the first pool is added to <see cref="Pooling.PoolRegistry"/> (see <see cref="PoolMetrics"/>).
+/// Disabled, each event costs one <see cref="EventSource.IsEnabled()"/> check at the call site.
 /// </summary>
 [EventSource(Name = EddyDiagnostics.EventSourceName)]
-internal sealed class EddyEventSource : EventSource
+internal sealed partial class EddyEventSource : EventSource
 {
     /// <summary>The event id of <see cref="LeakDetected"/>.</summary>
     public const int LeakDetectedEventId = 1;
@@ -24,13 +22,6 @@ internal sealed class EddyEventSource : EventSource
 
     public static readonly EddyEventSource Log = new();
 
-#if NET
-    private PollingCounter? _rescuedCounter;
-    private PollingCounter? _rescuedBytesCounter;
-    private PollingCounter? _retainedCounter;
-    private PollingCounter? _allocatedCounter;
-#endif
-
     private EddyEventSource()
     {
     }
@@ -38,10 +29,8 @@ internal sealed class EddyEventSource : EventSource
     /// <summary>An object was dropped undisposed and its pooled memory given back.</summary>
     [Event(LeakDetectedEventId, Level = EventLevel.Warning,
         Message = "{0} dropped without Dispose; {1} bytes rescued. Created at: {2}")]
-#if NET
     [UnconditionalSuppressMessage("ReflectionAnalysis", "IL2026:RequiresUnreferencedCode",
         Justification = "The payload is two strings and a long, which need no reflection over user types.")]
-#endif
     public unsafe void LeakDetected(string typeName, long bytes, string allocationStack)
     {
         // WriteEvent has no (string, long, string) overload and its params object[] fallback allocates and is
@@ -60,49 +49,6 @@ internal sealed class EddyEventSource : EventSource
     /// <summary>A pool gave retained memory back (to its backing pool or to the GC).</summary>
     [Event(PoolTrimmedEventId, Level = EventLevel.Informational, Message = "{0} trimmed {1} bytes.")]
     public void PoolTrimmed(string poolName, long bytes) => WriteEvent(PoolTrimmedEventId, poolName, bytes);
-
-#if NET
-    /// <inheritdoc/>
-    protected override void OnEventCommand(EventCommandEventArgs command)
-    {
-        // Counters exist only while someone listens, so an idle process pays nothing for them.
-        if (command.Command == EventCommand.Enable)
-        {
-            _rescuedCounter ??= new PollingCounter("leaks-rescued", this, () => LeakTracker.RescuedCount)
-            {
-                DisplayName = "Leaks rescued",
-            };
-            _rescuedBytesCounter ??= new PollingCounter("leaks-rescued-bytes", this, () => LeakTracker.RescuedBytes)
-            {
-                DisplayName = "Bytes rescued from leaks",
-                DisplayUnits = "B",
-            };
-            _retainedCounter ??= new PollingCounter("pool-retained-bytes", this, () => SumPools(static c => c.RetainedBytes))
-            {
-                DisplayName = "Bytes retained by Eddy's pools",
-                DisplayUnits = "B",
-            };
-            _allocatedCounter ??= new PollingCounter("pool-allocated-bytes", this, () => SumPools(static c => c.AllocatedBytes))
-            {
-                DisplayName = "Bytes Eddy's pools had to allocate",
-                DisplayUnits = "B",
-            };
-        }
-    }
-#endif
-
-#if NET
-    private static double SumPools(Func<PoolCounters, long> select)
-    {
-        long total = 0;
-        foreach (System.Collections.Generic.KeyValuePair<string, PoolCounters> pair in PoolMetrics.Collect())
-        {
-            total += select(pair.Value);
-        }
-
-        return total;
-    }
-#endif
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private static unsafe EventData StringData(char* pointer, string value) =>

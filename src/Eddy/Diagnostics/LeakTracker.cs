@@ -1,8 +1,6 @@
 using System;
 using System.Diagnostics;
-using System.Runtime.CompilerServices;
-using System.Threading;
-using Eddy.Internal;
+using Eddy.Lifetime;
 
 namespace Eddy.Diagnostics;
 
@@ -26,15 +24,17 @@ public static class LeakTracker
     /// The default sampling interval: one creation in 8192 captures its stack. A capture costs several
     /// microseconds, so this keeps the average cost per tracked creation to about a nanosecond.
     /// </summary>
-    public const int DefaultSamplingInterval = 8192;
+    public const int DefaultSamplingInterval = Rescues.DefaultSamplingInterval;
 
     /// <summary>The environment variable read once at start-up to override <see cref="DefaultSamplingInterval"/>.</summary>
-    public const string SamplingIntervalVariable = "EDDY_LEAK_SAMPLING_INTERVAL";
+    public const string SamplingIntervalVariable = Rescues.SamplingIntervalVariable;
 
-    // interval - 1 for a power-of-two interval; -1 when sampling is off.
-    private static int s_sampleMask = InitialMask();
-    private static long s_rescuedCount;
-    private static long s_rescuedBytes;
+    static LeakTracker()
+    {
+        // Attached when the assembly loads already; repeated here for a runtime that skips module initializers,
+        // so a handler added to LeakDetected always hears of the rescues that follow.
+        Observation.Attach();
+    }
 
     /// <summary>
     /// Raised after each rescue, on the thread that performed it (a thread that was renting from a pool,
@@ -49,56 +49,24 @@ public static class LeakTracker
     /// <exception cref="ArgumentOutOfRangeException">The value is negative.</exception>
     public static int SamplingInterval
     {
-        get => s_sampleMask < 0 ? 0 : s_sampleMask + 1;
-        set
-        {
-            ThrowHelper.ThrowIfNegative(value);
-            Volatile.Write(ref s_sampleMask, ToMask(value));
-        }
+        get => Rescues.SamplingInterval;
+        set => Rescues.SamplingInterval = value;
     }
 
     /// <summary>The number of objects rescued since the process started.</summary>
-    public static long RescuedCount => Volatile.Read(ref s_rescuedCount);
+    public static long RescuedCount => Rescues.Count;
 
     /// <summary>The number of pooled bytes given back by rescues since the process started.</summary>
-    public static long RescuedBytes => Volatile.Read(ref s_rescuedBytes);
+    public static long RescuedBytes => Rescues.Bytes;
 
     /// <summary>True when someone listens for individual leaks, so a rescuer should build reports.</summary>
-    internal static bool HasListeners => LeakDetected is not null || EddyEventSource.Log.IsEnabled();
+    private static bool HasListeners => LeakDetected is not null || EddyEventSource.Log.IsEnabled();
 
     /// <summary>
-    /// Called when a tracked object is created: true for one call in <see cref="SamplingInterval"/> per
-    /// <paramref name="creations"/> counter, when the caller should capture the creation stack with
-    /// <see cref="CaptureCreationStack"/>. The counter belongs to the caller (a field guarded by its lock, or
-    /// thread-local state it reads anyway), so that sampling costs an increment and a compare.
+    /// Publishes one rescue to <see cref="LeakDetected"/> and the EventSource. The rescue itself is already
+    /// counted. Called outside any lock: handlers run user code.
     /// </summary>
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    internal static bool ShouldSample(ref int creations)
-    {
-        int mask = s_sampleMask;
-        // The counter wraps after int.MaxValue creations; the mask test only looks at the low bits.
-        return mask >= 0 && (unchecked(++creations) & mask) == 0;
-    }
-
-    /// <summary>Captures the stack of the code creating a tracked object.</summary>
-    [MethodImpl(MethodImplOptions.NoInlining)]
-    internal static StackTrace CaptureCreationStack() =>
-        // Skip this helper and the tracking code that called it; file and line lookup is left out because it
-        // reads PDBs and multiplies the cost of a capture.
-        new(skipFrames: 2, fNeedFileInfo: false);
-
-    /// <summary>Counts <paramref name="count"/> rescues that gave back <paramref name="bytes"/> bytes in all.</summary>
-    internal static void CountRescues(long count, long bytes)
-    {
-        Interlocked.Add(ref s_rescuedCount, count);
-        Interlocked.Add(ref s_rescuedBytes, bytes);
-    }
-
-    /// <summary>
-    /// Publishes one rescue to <see cref="LeakDetected"/> and the EventSource. The rescue itself must already
-    /// be counted with <see cref="CountRescues"/>. Call outside any lock: handlers run user code.
-    /// </summary>
-    internal static void Publish(Type leakedType, long bytes, StackTrace? allocationStackTrace)
+    private static void Publish(Type leakedType, long bytes, StackTrace? allocationStackTrace)
     {
         EddyEventSource log = EddyEventSource.Log;
         if (log.IsEnabled())
@@ -122,14 +90,17 @@ public static class LeakTracker
         }
     }
 
-    private static int ToMask(int interval) =>
-        interval == 0 ? -1 : SizeClass.RoundUpToPowerOfTwo(interval) - 1;
-
-    private static int InitialMask()
+    /// <summary>Hears of the lifetime layer's rescues and publishes them; attached by <see cref="Observation"/>.</summary>
+    internal sealed class RescueObserver : IRescueObserver
     {
-        string? configured = Environment.GetEnvironmentVariable(SamplingIntervalVariable);
-        return int.TryParse(configured, out int interval) && interval >= 0
-            ? ToMask(interval)
-            : ToMask(DefaultSamplingInterval);
+        public bool WantsReports => HasListeners;
+
+        public void OnRescued(Type leakedType, long bytes, StackTrace? creationStack)
+        {
+            if (HasListeners)
+            {
+                Publish(leakedType, bytes, creationStack);
+            }
+        }
     }
 }

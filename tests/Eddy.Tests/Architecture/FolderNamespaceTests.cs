@@ -13,26 +13,13 @@ namespace Eddy.Tests.Architecture;
 /// </summary>
 public partial class FolderNamespaceTests
 {
-    /// <summary>
-    /// Today's files whose namespace is not their folder's, each with why. The list only shrinks: a file that
-    /// is fixed must leave it (the test fails until it does), and no file may join it.
-    /// </summary>
-    private static readonly Dictionary<string, string> s_knownMismatches = new(StringComparer.Ordinal)
-    {
-        ["Pooling/SelfReturning/BufferRegistry.cs"] = "The self-returning pool sits in a subfolder but shares Eddy.Pooling.",
-        ["Pooling/SelfReturning/SelfReturningBuffer.cs"] = "The self-returning pool sits in a subfolder but shares Eddy.Pooling.",
-        ["Pooling/SelfReturning/SelfReturningBufferPool.cs"] = "The self-returning pool sits in a subfolder but shares Eddy.Pooling.",
-        ["Pooling/SelfReturning/SelfReturningBufferPoolStatistics.cs"] = "The self-returning pool sits in a subfolder but shares Eddy.Pooling.",
-        ["Pooling/SelfReturning/SelfReturningPoolCounters.cs"] = "The self-returning pool sits in a subfolder but shares Eddy.Pooling.",
-    };
-
     /// <summary>Polyfills declare BCL types the older targets lack, so they must use the BCL's namespaces.</summary>
     private const string PolyfillFolder = "Polyfills";
 
     private static readonly string s_source = RepositoryRoot.Combine("src", "Eddy");
 
     [Fact]
-    public void Every_source_file_declares_the_namespace_of_its_folder_beyond_the_known_mismatches()
+    public void Every_source_file_declares_the_namespace_of_its_folder()
     {
         var mismatches = new Dictionary<string, string>(StringComparer.Ordinal);
         int checkedFiles = 0;
@@ -60,14 +47,8 @@ public partial class FolderNamespaceTests
             }
         }
 
-        var added = mismatches.Keys.Where(f => !s_knownMismatches.ContainsKey(f)).Order(StringComparer.Ordinal).ToList();
-        var fixedFiles = s_knownMismatches.Keys.Where(f => !mismatches.ContainsKey(f)).Order(StringComparer.Ordinal).ToList();
-
         Assert.True(checkedFiles > 50, $"only {checkedFiles} files checked under {s_source}: is the path right?");
-        Assert.True(
-            added.Count == 0 && fixedFiles.Count == 0,
-            (added.Count > 0 ? "New mismatches:\n  " + string.Join("\n  ", added.Select(f => mismatches[f])) + "\n" : "")
-            + (fixedFiles.Count > 0 ? $"Fixed or gone, so remove from {nameof(s_knownMismatches)}:\n  " + string.Join("\n  ", fixedFiles) + "\n" : ""));
+        Assert.True(mismatches.Count == 0, "Namespace and folder disagree:\n  " + string.Join("\n  ", mismatches.Values.Order(StringComparer.Ordinal)));
     }
 
     private static IEnumerable<string> SourceFiles() =>

@@ -2,6 +2,7 @@ using System;
 using System.Collections.Generic;
 using System.Runtime.CompilerServices;
 using Eddy.Diagnostics;
+using Eddy.Lifetime;
 using Eddy.Pooling;
 using Eddy.Tests.Pooling.SelfReturning;
 
@@ -39,7 +40,7 @@ public sealed class LeakTrackerTests : IDisposable
         int sampled = 0;
         for (int i = 0; i < 64; i++)
         {
-            if (LeakTracker.ShouldSample(ref creations))
+            if (Rescues.ShouldSample(ref creations))
             {
                 sampled++;
             }
@@ -60,7 +61,7 @@ public sealed class LeakTrackerTests : IDisposable
         int creations = 0;
         for (int i = 0; i < 1000; i++)
         {
-            Assert.False(LeakTracker.ShouldSample(ref creations));
+            Assert.False(Rescues.ShouldSample(ref creations));
         }
     }
 
@@ -138,7 +139,7 @@ public sealed class LeakTrackerTests : IDisposable
     }
 
     [MethodImpl(MethodImplOptions.NoInlining)]
-    private static System.Diagnostics.StackTrace CaptureThroughHelper() => LeakTracker.CaptureCreationStack();
+    private static System.Diagnostics.StackTrace CaptureThroughHelper() => Rescues.CaptureCreationStack();
 
     [MethodImpl(MethodImplOptions.NoInlining)]
     private static void LeakOneBuffer(SelfReturningBufferPool pool) => pool.Rent(2000)[0] = 1;

@@ -3,7 +3,7 @@ using System.Buffers;
 using System.Diagnostics;
 using System.Threading;
 using System.Threading.Tasks;
-using Eddy.Diagnostics;
+using Eddy.Lifetime;
 using Eddy.Internal;
 using Eddy.Pooling;
 using Eddy.Tests.Pooling.SelfReturning;
@@ -57,7 +57,7 @@ public class CheckedArithmeticTests
         // Two threads fight over one array: a pop that saw a count of 1 often takes the lock after the other
         // pop emptied the stack, so its index is -1. An exception there would leave the lock held and the
         // other thread spinning, so the test waits with a bound and reports the first fault.
-        var stack = new ArrayStack<byte>(1);
+        var stack = new LockedArrayStack<byte>(1);
         var array = new byte[1];
         stack.TryPush(array);
         long popped = 0;
@@ -132,7 +132,7 @@ public class CheckedArithmeticTests
     public void Leak_sampling_survives_the_creation_counter_wrapping()
     {
         int creations = int.MaxValue;
-        _ = LeakTracker.ShouldSample(ref creations);
+        _ = Rescues.ShouldSample(ref creations);
         Assert.Equal(int.MinValue, creations);
     }
 

@@ -1,7 +1,7 @@
 using System;
 using System.Buffers;
 using BenchmarkDotNet.Attributes;
-using Eddy.Diagnostics;
+using Eddy.Lifetime;
 
 namespace Eddy.Benchmarks.Micro.SelfReturning;
 

@@ -115,7 +115,7 @@ public class SelfReturningBufferPoolTests
     public void Disposed_buffers_are_not_rescued_again()
     {
         var backing = new CountingArrayPool();
-        var pool = new SelfReturningBufferPool(backing, maxRetainedBytes: 0);
+        var pool = new SelfReturningBufferPool(backing, maximumRetainedBytes: 0);
         RentAndDispose(pool);
 
         Gc.CollectAll();
@@ -129,7 +129,7 @@ public class SelfReturningBufferPoolTests
     public void Arrays_beyond_the_cap_are_left_to_the_GC()
     {
         var backing = new CountingArrayPool();
-        var pool = new SelfReturningBufferPool(backing, maxRetainedBytes: 1024);
+        var pool = new SelfReturningBufferPool(backing, maximumRetainedBytes: 1024);
         SelfReturningBuffer a = pool.Rent(1024);
         SelfReturningBuffer b = pool.Rent(1024);
         a.Dispose();
@@ -148,7 +148,7 @@ public class SelfReturningBufferPoolTests
     public void Beyond_the_cap_dropped_buffers_are_counted_as_leaks_but_their_arrays_are_left_to_the_GC()
     {
         var backing = new CountingArrayPool();
-        var pool = new SelfReturningBufferPool(backing, maxRetainedBytes: 1024);
+        var pool = new SelfReturningBufferPool(backing, maximumRetainedBytes: 1024);
         long leaksBefore = LeakTracker.RescuedCount;
 
         RentAndDrop(pool, 1024); // owned: fits the cap
@@ -171,7 +171,7 @@ public class SelfReturningBufferPoolTests
     {
         const int Dropped = 1000;
         const int Length = 4096;
-        var pool = new SelfReturningBufferPool(new CountingArrayPool(), maxRetainedBytes: 1 << 20);
+        var pool = new SelfReturningBufferPool(new CountingArrayPool(), maximumRetainedBytes: 1 << 20);
         List<LeakDetectedEventArgs> leaks = LeaksRaisedBy(() =>
         {
             RentAndDropMany(pool, Dropped, Length);
@@ -197,22 +197,35 @@ public class SelfReturningBufferPoolTests
         pool.Rent(100).Dispose();
         pool.Rent(1000).Dispose();
 
-        pool.Trim();
+        int released = pool.Trim();
 
+        Assert.Equal(2, released);
+        Assert.Equal(0, pool.Trim());
         Assert.Equal(0, backing.Outstanding);
         Assert.Equal(0, pool.GetStatistics().RetainedBytes);
         Assert.Equal(128 + 1024, pool.GetStatistics().TrimmedBytes);
     }
 
     [Fact]
+    public void The_debugger_shows_the_pool_s_retained_and_outstanding_counts_and_a_buffer_s_length()
+    {
+        var pool = new SelfReturningBufferPool(new CountingArrayPool(), maximumRetainedBytes: 4096);
+        pool.Rent(100).Dispose();
+        using SelfReturningBuffer buffer = pool.Rent(10);
+
+        Assert.Equal("Retained = 128, Outstanding = 1, Maximum = 4096", DebuggerDisplay.Of(pool));
+        Assert.Equal("Length = 10, IsDisposed = False", DebuggerDisplay.Of(buffer));
+    }
+
+    [Fact]
     public void Constructor_rejects_a_negative_cap() =>
-        Assert.Throws<ArgumentOutOfRangeException>(() => new SelfReturningBufferPool(maxRetainedBytes: -1));
+        Assert.Throws<ArgumentOutOfRangeException>(() => new SelfReturningBufferPool(maximumRetainedBytes: -1));
 
     [Fact]
     public void Shared_is_one_pool_with_the_default_cap()
     {
         Assert.Same(SelfReturningBufferPool.Shared, SelfReturningBufferPool.Shared);
-        Assert.Equal(SelfReturningBufferPool.DefaultMaxRetainedBytes, SelfReturningBufferPool.Shared.MaxRetainedBytes);
+        Assert.Equal(SelfReturningBufferPool.DefaultMaximumRetainedBytes, SelfReturningBufferPool.Shared.MaximumRetainedBytes);
         using SelfReturningBuffer buffer = SelfReturningBufferPool.Shared.Rent(10);
         Assert.Equal(10, buffer.Length);
     }

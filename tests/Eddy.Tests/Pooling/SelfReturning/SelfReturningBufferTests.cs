@@ -29,7 +29,7 @@ public class SelfReturningBufferTests
     [Theory]
     [InlineData(-1)]
     [InlineData(int.MinValue)]
-    [InlineData(SelfReturningBufferPool.MaxBufferLength + 1)]
+    [InlineData(SelfReturningBufferPool.MaximumBufferLength + 1)]
     public void Rent_rejects_lengths_out_of_range(int length) =>
         Assert.Throws<ArgumentOutOfRangeException>(() => _pool.Rent(length));
 
@@ -203,7 +203,7 @@ public class SelfReturningBufferTests
     public void Dispose_twice_gives_the_array_back_once()
     {
         var backing = new CountingArrayPool();
-        var pool = new SelfReturningBufferPool(backing, maxRetainedBytes: 0);
+        var pool = new SelfReturningBufferPool(backing, maximumRetainedBytes: 0);
         SelfReturningBuffer buffer = pool.Rent(100);
         buffer.Dispose();
         buffer.Dispose();

@@ -1,4 +1,4 @@
-using Eddy.Diagnostics;
+using Eddy.Lifetime;
 
 namespace Eddy.Pooling;
 

@@ -5,7 +5,7 @@ using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
 using System.Threading;
 
-namespace Eddy.Diagnostics;
+namespace Eddy.Lifetime;
 
 /// <summary>
 /// Tracks objects that own pooled memory without giving them finalizers. Each tracked object gets a slot: a
@@ -102,15 +102,15 @@ internal abstract class RescueRegistry<TPayload>
 
     /// <summary>
     /// Rescues every slot whose object was collected; returns the reports to publish once the lock is released
-    /// (null when there are none or nobody listens).
+    /// (null when there are none or nobody wants them).
     /// </summary>
-    public List<LeakReport>? SweepLocked()
+    public List<RescueReport>? SweepLocked()
     {
         Debug.Assert(Monitor.IsEntered(SyncRoot));
         _sweptAtCollection = GC.CollectionCount(0);
 
-        List<LeakReport>? reports = null;
-        bool wantReports = LeakTracker.HasListeners;
+        List<RescueReport>? reports = null;
+        bool wantReports = Rescues.WantsReports;
         long rescued = 0;
         long rescuedBytes = 0;
         Slot[] slots = _slots;
@@ -128,7 +128,7 @@ internal abstract class RescueRegistry<TPayload>
             rescuedBytes += bytes;
             if (wantReports)
             {
-                (reports ??= new List<LeakReport>()).Add(new LeakReport(type, bytes, entry.CreationStack));
+                (reports ??= new List<RescueReport>()).Add(new RescueReport(type, bytes, entry.CreationStack));
             }
 
             FreeLocked(slot);
@@ -136,7 +136,7 @@ internal abstract class RescueRegistry<TPayload>
 
         if (rescued != 0)
         {
-            LeakTracker.CountRescues(rescued, rescuedBytes);
+            Rescues.Record(rescued, rescuedBytes);
         }
 
         return reports;

@@ -1,7 +1,6 @@
 using System.Buffers;
-using Eddy.Pooling;
 
-namespace Eddy.Internal;
+namespace Eddy.Pooling;
 
 /// <summary>
 /// The one place that decides which pool backs a buffer or stream when the caller names none, so that

@@ -2,12 +2,12 @@ using System;
 using System.Collections.Generic;
 using System.Diagnostics;
 
-namespace Eddy.Diagnostics;
+namespace Eddy.Lifetime;
 
 /// <summary>One rescue, recorded under a registry lock and published after the lock is released.</summary>
-internal readonly struct LeakReport
+internal readonly struct RescueReport
 {
-    public LeakReport(Type leakedType, long bytes, StackTrace? creationStack)
+    public RescueReport(Type leakedType, long bytes, StackTrace? creationStack)
     {
         LeakedType = leakedType;
         Bytes = bytes;
@@ -20,17 +20,17 @@ internal readonly struct LeakReport
 
     public StackTrace? CreationStack { get; }
 
-    /// <summary>Publishes <paramref name="reports"/> through <see cref="LeakTracker.Publish"/>; null means none.</summary>
-    public static void PublishAll(List<LeakReport>? reports)
+    /// <summary>Publishes <paramref name="reports"/> through <see cref="Rescues.Report"/>; null means none.</summary>
+    public static void PublishAll(List<RescueReport>? reports)
     {
         if (reports is null)
         {
             return;
         }
 
-        foreach (LeakReport report in reports)
+        foreach (RescueReport report in reports)
         {
-            LeakTracker.Publish(report.LeakedType, report.Bytes, report.CreationStack);
+            Rescues.Report(report.LeakedType, report.Bytes, report.CreationStack);
         }
     }
 }

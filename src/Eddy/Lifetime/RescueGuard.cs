@@ -2,7 +2,7 @@ using System;
 using System.Diagnostics;
 using System.Runtime.CompilerServices;
 
-namespace Eddy.Diagnostics;
+namespace Eddy.Lifetime;
 
 /// <summary>
 /// Gives back the pooled memory of an object such as a stream or a buffer writer that is dropped without being
@@ -22,7 +22,7 @@ namespace Eddy.Diagnostics;
 /// unreachable and their finalizers run with nothing to rescue.</para>
 /// <para>The price is latency on the leak path: a recycled guard lives in Gen2, so a dropped owner's memory comes
 /// back at the next Gen2 collection (a fresh guard's at the next collection of its generation). Rescues run on the
-/// finalizer thread and are counted and reported by <see cref="LeakTracker"/>.</para>
+/// finalizer thread and are counted and reported through <see cref="Rescues"/>.</para>
 /// </remarks>
 internal sealed class RescueGuard
 {
@@ -62,11 +62,8 @@ internal sealed class RescueGuard
             return;
         }
 
-        LeakTracker.CountRescues(1, bytes);
-        if (LeakTracker.HasListeners)
-        {
-            LeakTracker.Publish(_ownerType ?? typeof(object), bytes, _creationStack);
-        }
+        Rescues.Record(1, bytes);
+        Rescues.Report(_ownerType ?? typeof(object), bytes, _creationStack);
     }
 
     /// <summary>
@@ -77,7 +74,7 @@ internal sealed class RescueGuard
     {
         // One thread-static read: the cache also carries the thread's sampling counter.
         Cache cache = t_cache ??= new Cache();
-        StackTrace? creationStack = LeakTracker.ShouldSample(ref cache.Creations) ? LeakTracker.CaptureCreationStack() : null;
+        StackTrace? creationStack = Rescues.ShouldSample(ref cache.Creations) ? Rescues.CaptureCreationStack() : null;
         RescueGuard? guard = null;
         int cached = cache.Count;
         if (cached > 0)

@@ -1,4 +1,4 @@
-namespace Eddy.Diagnostics;
+namespace Eddy.Lifetime;
 
 /// <summary>
 /// The pooled resources of an object guarded by a <see cref="RescueGuard"/> (for example the chunk list behind a

@@ -4,8 +4,8 @@ using System.Collections.Generic;
 using System.Diagnostics;
 using System.Runtime.CompilerServices;
 using System.Threading;
-using Eddy.Diagnostics;
 using Eddy.Internal;
+using Eddy.Lifetime;
 
 namespace Eddy.Pooling;
 
@@ -17,8 +17,8 @@ namespace Eddy.Pooling;
 /// <para>The buffers have no finalizer. Each rented buffer is tracked by a slot holding a weak handle to it; after
 /// every garbage collection the next <see cref="Rent"/> sweeps the slots and takes back the arrays of buffers that
 /// were collected, and a Gen2 callback does the same for idle pools. Each such rescue is a leak and is counted by
-/// <see cref="LeakTracker"/>. See docs/design.md for the designs measured and why this one was kept.</para>
-/// <para>The pool owns at most <see cref="MaxRetainedBytes"/> of arrays, counting both those it holds and those
+/// <see cref="Diagnostics.LeakTracker"/>. See docs/design.md for the designs measured and why this one was kept.</para>
+/// <para>The pool owns at most <see cref="MaximumRetainedBytes"/> of arrays, counting both those it holds and those
 /// lent to live buffers; it keeps them per power-of-two size class and rents new ones from the backing
 /// <see cref="ArrayPool{T}"/>. When a rent would take it over that cap, the buffer gets a fresh array the pool does
 /// not own (allocated, not rented): whether that buffer is disposed or dropped, the GC reclaims the array, young.
@@ -27,16 +27,17 @@ namespace Eddy.Pooling;
 /// Gen2 collections hands its retained arrays back to the backing pool.</para>
 /// <para>All members are thread-safe.</para>
 /// </remarks>
-public sealed class SelfReturningBufferPool
+[DebuggerDisplay("Retained = {RetainedBytes}, Outstanding = {OutstandingCount}, Maximum = {MaximumRetainedBytes}")]
+public sealed partial class SelfReturningBufferPool
 {
     /// <summary>
     /// The default cap on the bytes a pool owns (retained plus lent): 16 MiB. On pooled-byte-array's workload, a cap
     /// that keeps the owned arrays within the last-level cache beats a larger one; see docs/design.md.
     /// </summary>
-    public const long DefaultMaxRetainedBytes = 16L * 1024 * 1024;
+    public const long DefaultMaximumRetainedBytes = 16L * 1024 * 1024;
 
     /// <summary>The largest length <see cref="Rent"/> accepts (1 GiB, the largest power-of-two array).</summary>
-    public const int MaxBufferLength = SizeClass.MaxPowerOfTwo;
+    public const int MaximumBufferLength = SizeClass.MaxPowerOfTwo;
 
     // Class 0 holds 16-byte arrays, the smallest ArrayPool<byte>.Shared hands out.
     private const int MinimumShift = 4;
@@ -47,7 +48,13 @@ public sealed class SelfReturningBufferPool
     private readonly byte[]?[][] _free = new byte[]?[ClassCount][];
     private readonly int[] _freeCount = new int[ClassCount];
 
-    private readonly SelfReturningPoolCounters _counters = new();
+    // Byte counts, written under the lock except where a rent allocates outside it (Interlocked); read by the
+    // registry without the lock.
+    private PoolCounters _counters;
+    private long _rentedCount;
+    private long _disposedCount;
+    private long _rescuedCount;
+    private long _rescuedBytes;
     private long _rentsSinceGen2;
     private int _creations; // the leak-sampling counter, under the lock
 
@@ -56,41 +63,46 @@ public sealed class SelfReturningBufferPool
     private long _ownedBytes;
 
     /// <summary>Creates a pool.</summary>
-    /// <param name="backingPool">Where arrays come from when the pool has none, and go when it is full;
+    /// <param name="pool">Where arrays come from when this pool has none, and go when it is full;
     /// <see langword="null"/> means Eddy's default pool.</param>
-    /// <param name="maxRetainedBytes">The most bytes of arrays the pool owns, retained or lent; 0 owns none, so
+    /// <param name="maximumRetainedBytes">The most bytes of arrays the pool owns, retained or lent; 0 owns none, so
     /// every buffer gets a fresh array and only disposal returns it (to the backing pool).</param>
-    /// <exception cref="ArgumentOutOfRangeException"><paramref name="maxRetainedBytes"/> is negative.</exception>
-    public SelfReturningBufferPool(ArrayPool<byte>? backingPool = null, long maxRetainedBytes = DefaultMaxRetainedBytes)
+    /// <exception cref="ArgumentOutOfRangeException"><paramref name="maximumRetainedBytes"/> is negative.</exception>
+    public SelfReturningBufferPool(ArrayPool<byte>? pool = null, long maximumRetainedBytes = DefaultMaximumRetainedBytes)
     {
-        ThrowHelper.ThrowIfNegative(maxRetainedBytes);
-        _backingPool = backingPool ?? DefaultPool<byte>.Instance;
-        MaxRetainedBytes = maxRetainedBytes;
+        ThrowHelper.ThrowIfNegative(maximumRetainedBytes);
+        _backingPool = pool ?? DefaultPool<byte>.Instance;
+        MaximumRetainedBytes = maximumRetainedBytes;
         _registry = new BufferRegistry(this);
         Gen2GcCallback.Register(static pool => ((SelfReturningBufferPool)pool).OnGen2Collection(), this);
-        PoolMetrics.Register(PoolMetrics.SelfReturningKind, this, _counters.Read);
+        PoolRegistry.Add(PoolRegistry.SelfReturningKind, this, static live => PoolCounters.ReadAtomically(ref live._counters));
     }
 
     /// <summary>The pool shared by callers that do not make their own, backed by Eddy's default pool.</summary>
     public static SelfReturningBufferPool Shared { get; } = new();
 
     /// <summary>The most bytes of arrays this pool owns, retained or lent.</summary>
-    public long MaxRetainedBytes { get; }
+    public long MaximumRetainedBytes { get; }
+
+    // For the debugger display: plain reads, no lock.
+    private long RetainedBytes => _counters.RetainedBytes;
+
+    private int OutstandingCount => _registry.LiveCount;
 
     /// <summary>Rents a buffer of exactly <paramref name="length"/> bytes. Its contents are undefined.</summary>
-    /// <param name="length">The buffer's <see cref="SelfReturningBuffer.Length"/>, from 0 to <see cref="MaxBufferLength"/>.</param>
+    /// <param name="length">The buffer's <see cref="SelfReturningBuffer.Length"/>, from 0 to <see cref="MaximumBufferLength"/>.</param>
     /// <returns>A buffer to dispose when done; if it is dropped instead, its array comes back after the GC collects it.</returns>
-    /// <exception cref="ArgumentOutOfRangeException"><paramref name="length"/> is negative or above <see cref="MaxBufferLength"/>.</exception>
+    /// <exception cref="ArgumentOutOfRangeException"><paramref name="length"/> is negative or above <see cref="MaximumBufferLength"/>.</exception>
     public SelfReturningBuffer Rent(int length)
     {
-        if (unchecked((uint)length) > (uint)MaxBufferLength)
+        if (unchecked((uint)length) > (uint)MaximumBufferLength)
         {
-            ThrowHelper.ThrowArgumentOutOfRangeException(nameof(length), length, $"The length must be between 0 and {MaxBufferLength}.");
+            ThrowHelper.ThrowArgumentOutOfRangeException(nameof(length), length, $"The length must be between 0 and {MaximumBufferLength}.");
         }
 
         int sizeClass = SizeClass.GetIndex(length, MinimumShift);
         var buffer = new SelfReturningBuffer(this, length);
-        List<LeakReport>? reports = null;
+        List<RescueReport>? reports = null;
         byte[]? array;
         int slot;
         bool sample;
@@ -102,21 +114,20 @@ public sealed class SelfReturningBufferPool
             }
 
             _rentsSinceGen2++;
-            _counters.RentedCount++;
+            _rentedCount++;
             array = PopLocked(sizeClass);
-            if (array is not null)
-            {
-                _counters.RentedFromPoolBytes += array.Length;
-            }
-            else if (_ownedBytes + SizeClass.GetSize(sizeClass, MinimumShift) <= MaxRetainedBytes)
+            if (array is null && _ownedBytes + SizeClass.GetSize(sizeClass, MinimumShift) <= MaximumRetainedBytes)
             {
                 // Under the cap the pool takes ownership of a new array: it is tracked, so a drop brings it back.
                 array = RentFromBackingPool(sizeClass);
                 _ownedBytes += array.Length;
             }
 
+            // An unowned array, allocated below outside the lock, has the class size.
+            _counters.RentedBytes += array?.Length ?? SizeClass.GetSize(sizeClass, MinimumShift);
+
             slot = _registry.TrackLocked(buffer, new LentArray(array, array?.Length ?? SizeClass.GetSize(sizeClass, MinimumShift)));
-            sample = LeakTracker.ShouldSample(ref _creations);
+            sample = Rescues.ShouldSample(ref _creations);
         }
 
         if (sample)
@@ -131,16 +142,19 @@ public sealed class SelfReturningBufferPool
         buffer.Attach(array, slot);
         if (reports is not null)
         {
-            LeakReport.PublishAll(reports);
+            RescueReport.PublishAll(reports);
         }
 
         return buffer;
     }
 
     /// <summary>Hands every retained array back to the backing pool.</summary>
-    public void Trim()
+    /// <returns>The number of arrays handed back.</returns>
+    public int Trim()
     {
-        PoolMetrics.ReportTrim(nameof(SelfReturningBufferPool), TrimCore());
+        (int arrays, long bytes) = TrimCore();
+        PoolRegistry.ReportTrim(nameof(SelfReturningBufferPool), bytes);
+        return arrays;
     }
 
     /// <summary>Takes a snapshot of the pool's counters.</summary>
@@ -149,11 +163,11 @@ public sealed class SelfReturningBufferPool
         lock (_registry.SyncRoot)
         {
             return new SelfReturningBufferPoolStatistics(
-                _counters.RentedCount,
-                _counters.RentedFromPoolBytes + Interlocked.Read(ref _counters.AllocatedBytes),
-                _counters.DisposedCount,
-                _counters.RescuedCount,
-                _counters.RescuedBytes,
+                _rentedCount,
+                _counters.RentedBytes,
+                _disposedCount,
+                _rescuedCount,
+                _rescuedBytes,
                 Interlocked.Read(ref _counters.AllocatedBytes),
                 _counters.DroppedOverCapBytes,
                 _counters.TrimmedBytes,
@@ -177,7 +191,7 @@ public sealed class SelfReturningBufferPool
 
             byte[]? owned = _registry.UntrackLocked(slot).Owned;
             Debug.Assert(owned is null || ReferenceEquals(owned, array));
-            _counters.DisposedCount++;
+            _disposedCount++;
             if (owned is null)
             {
                 // Lent beyond the cap, allocated by the pool rather than rented: it is the GC's, and handing it to
@@ -201,8 +215,8 @@ public sealed class SelfReturningBufferPool
     /// </summary>
     internal long RescueLocked(LentArray lent)
     {
-        _counters.RescuedCount++;
-        _counters.RescuedBytes += lent.Length;
+        _rescuedCount++;
+        _rescuedBytes += lent.Length;
         byte[]? owned = lent.Owned;
         if (owned is null)
         {
@@ -230,7 +244,7 @@ public sealed class SelfReturningBufferPool
             return true;
         }
 
-        List<LeakReport>? reports;
+        List<RescueReport>? reports;
         bool idle;
         try
         {
@@ -243,7 +257,7 @@ public sealed class SelfReturningBufferPool
             Monitor.Exit(_registry.SyncRoot);
         }
 
-        LeakReport.PublishAll(reports);
+        RescueReport.PublishAll(reports);
         if (idle)
         {
             Trim();
@@ -307,7 +321,7 @@ public sealed class SelfReturningBufferPool
     [MethodImpl(MethodImplOptions.NoInlining)]
     private void RecordCreationStack(int slot)
     {
-        StackTrace stack = LeakTracker.CaptureCreationStack();
+        StackTrace stack = Rescues.CaptureCreationStack();
         lock (_registry.SyncRoot)
         {
             // The buffer is still referenced by Rent's caller frame, so the slot is still its own.
@@ -320,14 +334,10 @@ public sealed class SelfReturningBufferPool
     {
         int size = SizeClass.GetSize(sizeClass, MinimumShift);
         Interlocked.Add(ref _counters.AllocatedBytes, size);
-#if NET
-        return GC.AllocateUninitializedArray<byte>(size);
-#else
-        return new byte[size];
-#endif
+        return AllocateUninitialized(size);
     }
 
-    private long TrimCore()
+    private (int Arrays, long Bytes) TrimCore()
     {
         var released = new List<byte[]>();
         lock (_registry.SyncRoot)
@@ -354,6 +364,6 @@ public sealed class SelfReturningBufferPool
             _counters.TrimmedBytes += trimmed;
         }
 
-        return trimmed;
+        return (released.Count, trimmed);
     }
 }

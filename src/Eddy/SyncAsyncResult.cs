@@ -2,7 +2,7 @@ using System;
 using System.Runtime.ExceptionServices;
 using System.Threading;
 
-namespace Eddy.Streams;
+namespace Eddy;
 
 /// <summary>
 /// The <see cref="IAsyncResult"/> of a Begin call that already ran synchronously: it remembers its stream and

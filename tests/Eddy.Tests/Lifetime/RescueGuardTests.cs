@@ -1,9 +1,12 @@
 using System;
+using System.Collections.Generic;
 using System.Runtime.CompilerServices;
 using System.Threading;
 using Eddy.Diagnostics;
+using Eddy.Lifetime;
+using Eddy.Tests.Diagnostics;
 
-namespace Eddy.Tests.Diagnostics;
+namespace Eddy.Tests.Lifetime;
 
 [Collection(LeakTrackingCollection.Name)]
 public class RescueGuardTests
@@ -69,6 +72,44 @@ public class RescueGuardTests
         Assert.True(LeakTracker.RescuedCount >= before + 1);
     }
 
+    [Fact]
+    public void Rescues_without_an_observer_are_counted_and_an_observer_attached_later_hears_the_next_ones()
+    {
+        IRescueObserver? attached = Rescues.Observer;
+        var late = new RecordingObserver();
+        try
+        {
+            Rescues.Observer = null;
+            long count = Rescues.Count;
+            long bytes = Rescues.Bytes;
+            FakeChunks unobserved = CreateAndDrop();
+            Gc.CollectAll();
+            Gc.CollectAll();
+
+            Assert.Equal(1, unobserved.Rescues);
+            Assert.True(Rescues.Count >= count + 1);
+            Assert.True(Rescues.Bytes >= bytes + FakeChunks.Bytes);
+            Assert.Equal(Rescues.Count, LeakTracker.RescuedCount);
+
+            Rescues.Observer = late;
+            FakeChunks observed = CreateAndDrop();
+            Gc.CollectAll();
+            Gc.CollectAll();
+
+            Assert.Equal(1, observed.Rescues);
+            Assert.True(Rescues.Count >= count + 2);
+            Assert.Equal([(typeof(FakeOwner), FakeChunks.Bytes)], late.Reports.FindAll(r => r.Item1 == typeof(FakeOwner)));
+        }
+        finally
+        {
+            Rescues.Observer = attached;
+        }
+    }
+
+    [Fact]
+    public void The_diagnostics_observe_the_lifetime_layer_from_the_start() =>
+        Assert.IsType<LeakTracker.RescueObserver>(Rescues.Observer);
+
     [MethodImpl(MethodImplOptions.NoInlining)]
     private static FakeChunks CreateAndDrop() => new FakeOwner().Chunks;
 
@@ -110,6 +151,32 @@ public class RescueGuardTests
         {
             Interlocked.Increment(ref _rescues);
             return Bytes;
+        }
+    }
+
+    private sealed class RecordingObserver : IRescueObserver
+    {
+        private readonly List<(Type, long)> _reports = new();
+
+        public bool WantsReports => true;
+
+        public List<(Type, long)> Reports
+        {
+            get
+            {
+                lock (_reports)
+                {
+                    return new List<(Type, long)>(_reports);
+                }
+            }
+        }
+
+        public void OnRescued(Type leakedType, long bytes, System.Diagnostics.StackTrace? creationStack)
+        {
+            lock (_reports)
+            {
+                _reports.Add((leakedType, bytes));
+            }
         }
     }
 }

@@ -2,7 +2,7 @@ using System;
 using System.IO;
 using Eddy.Internal;
 
-namespace Eddy.Streams;
+namespace Eddy;
 
 /// <summary>
 /// The BCL's stream argument checks, with the same exception types and parameter names on every target (shared by

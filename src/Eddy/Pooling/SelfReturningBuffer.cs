@@ -1,5 +1,6 @@
 using System;
 using System.Buffers;
+using System.Diagnostics;
 using System.IO;
 using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
@@ -29,7 +30,8 @@ namespace Eddy.Pooling;
 /// <para>A buffer is not thread-safe: using it on one thread while another disposes it is a race.
 /// <see cref="Dispose()"/> itself may be called any number of times, from any thread.</para>
 /// </remarks>
-public sealed class SelfReturningBuffer : MemoryManager<byte>, IDisposable
+[DebuggerDisplay("Length = {_length}, IsDisposed = {IsDisposed}")]
+public sealed partial class SelfReturningBuffer : MemoryManager<byte>, IDisposable
 {
     private readonly SelfReturningBufferPool _pool;
     private readonly int _length;
@@ -69,11 +71,7 @@ public sealed class SelfReturningBuffer : MemoryManager<byte>, IDisposable
                 ThrowDisposed();
             }
 
-#if NET
-            return MemoryMarshal.CreateSpan(ref MemoryMarshal.GetArrayDataReference(array), _length);
-#else
-            return new Span<byte>(array, 0, _length);
-#endif
+            return CreateSpan(array, _length);
         }
     }
 
@@ -314,17 +312,6 @@ public sealed class SelfReturningBuffer : MemoryManager<byte>, IDisposable
         {
             Dispose();
         }
-    }
-
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static ref byte ElementAt(byte[] array, int index)
-    {
-#if NET
-        // The index was checked against _length, which never exceeds the array's length.
-        return ref Unsafe.Add(ref MemoryMarshal.GetArrayDataReference(array), (nint)(uint)index);
-#else
-        return ref array[index];
-#endif
     }
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]

@@ -3,14 +3,15 @@ using System.IO;
 using System.Threading;
 using System.Threading.Tasks;
 
-namespace Eddy.Streams;
+namespace Eddy;
 
 /// <summary>
 /// The temporary file behind a spilled <see cref="FileBufferingStream"/>: positional reads and writes with no
 /// buffering of its own, so a write either reaches the operating system or fails at the call that made it.
 /// </summary>
-internal sealed class SpillFile : IDisposable, IAsyncDisposable
+internal sealed partial class SpillFile : IDisposable, IAsyncDisposable
 {
+    // Positional reads and writes (ReadAt, WriteAt and their async forms) are in the target-specific parts.
     private readonly FileStream _stream;
 
     private SpillFile(FileStream stream) => _stream = stream;
@@ -31,46 +32,6 @@ internal sealed class SpillFile : IDisposable, IAsyncDisposable
 
         // bufferSize 1 turns FileStream's own buffer off: the stream keeps its read-ahead in a pooled array.
         return new SpillFile(new FileStream(path, FileMode.CreateNew, FileAccess.ReadWrite, FileShare.None, bufferSize: 1, options));
-    }
-
-    public int ReadAt(Span<byte> buffer, long offset)
-    {
-#if NET
-        return RandomAccess.Read(_stream.SafeFileHandle, buffer, offset);
-#else
-        _stream.Position = offset;
-        return _stream.Read(buffer);
-#endif
-    }
-
-    public ValueTask<int> ReadAtAsync(Memory<byte> buffer, long offset, CancellationToken cancellationToken)
-    {
-#if NET
-        return RandomAccess.ReadAsync(_stream.SafeFileHandle, buffer, offset, cancellationToken);
-#else
-        _stream.Position = offset;
-        return _stream.ReadAsync(buffer, cancellationToken);
-#endif
-    }
-
-    public void WriteAt(ReadOnlySpan<byte> buffer, long offset)
-    {
-#if NET
-        RandomAccess.Write(_stream.SafeFileHandle, buffer, offset);
-#else
-        _stream.Position = offset;
-        _stream.Write(buffer);
-#endif
-    }
-
-    public ValueTask WriteAtAsync(ReadOnlyMemory<byte> buffer, long offset, CancellationToken cancellationToken)
-    {
-#if NET
-        return RandomAccess.WriteAsync(_stream.SafeFileHandle, buffer, offset, cancellationToken);
-#else
-        _stream.Position = offset;
-        return _stream.WriteAsync(buffer, cancellationToken);
-#endif
     }
 
     /// <summary>Cuts or extends the file; an extension reads as zeros.</summary>
