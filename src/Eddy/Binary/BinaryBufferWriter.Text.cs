@@ -6,13 +6,19 @@ using Eddy.Internal;
 namespace Eddy.Binary;
 
 /// <content>Chars, strings and 7-bit-encoded integers.</content>
-public ref partial struct BinaryBufferWriter
+public sealed partial class BinaryBufferWriter
 {
     /// <summary>Strings up to this many chars take the one-pass path: 3 bytes per char still fits a one-byte prefix.</summary>
-    internal const int ShortStringChars = 127 / Utf8Char.MaxBytes;
+    private const int ShortStringChars = 127 / Utf8Char.MaxBytes;
 
-    /// <summary>Chars encoded per step when a string does not fit the output's span.</summary>
+    /// <summary>Chars encoded per step when a string does not fit the output's memory.</summary>
     private const int StringChunkChars = 256;
+
+    /// <summary>The most bytes a 7-bit-encoded <see cref="int"/> takes.</summary>
+    private const int MaxBytes7BitInt32 = 5;
+
+    /// <summary>The most bytes a 7-bit-encoded <see cref="long"/> takes.</summary>
+    private const int MaxBytes7BitInt64 = 10;
 
     /// <summary>
     /// Writes <paramref name="value"/> as UTF-8 (1 to 3 bytes), as <see cref="System.IO.BinaryWriter.Write(char)"/> does.
@@ -28,7 +34,7 @@ public ref partial struct BinaryBufferWriter
         }
         else
         {
-            this = WriteNonAscii(this, value);
+            WriteNonAscii(value);
         }
     }
 
@@ -37,7 +43,6 @@ public ref partial struct BinaryBufferWriter
     /// <see cref="System.IO.BinaryWriter.Write(string)"/> does. Unpaired surrogates become U+FFFD.
     /// </summary>
     /// <exception cref="ArgumentNullException"><paramref name="value"/> is null.</exception>
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public void Write(string value)
     {
         ThrowHelper.ThrowIfNull(value);
@@ -46,58 +51,56 @@ public ref partial struct BinaryBufferWriter
 
     /// <summary>Writes <paramref name="chars"/> as a length-prefixed UTF-8 string, the format of <see cref="Write(string)"/>.</summary>
     /// <param name="chars">The characters to encode.</param>
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public void WriteString(scoped ReadOnlySpan<char> chars)
+    public void WriteString(ReadOnlySpan<char> chars)
     {
-        int free = _span.Length - _buffered;
-        if (chars.Length <= ShortStringChars && free > chars.Length * Utf8Char.MaxBytes)
+        int position = _position;
+        if (chars.Length <= ShortStringChars && _end - position > chars.Length * Utf8Char.MaxBytes)
         {
             // One pass: encode behind a one-byte prefix, then fill the prefix in.
-            int byteCount = Encoding.UTF8.GetBytes(chars, _span.Slice(_buffered + 1));
-            _span[_buffered] = (byte)byteCount;
-            _buffered += byteCount + 1;
+            byte[] array = _array!;
+            int byteCount = Encoding.UTF8.GetBytes(chars, array.AsSpan(position + 1, _end - position - 1));
+            array[position] = (byte)byteCount;
+            _position = position + 1 + byteCount;
         }
         else
         {
-            this = WriteStringSlow(this, chars);
+            WriteStringSlow(chars);
         }
     }
 
     /// <summary>Writes <paramref name="value"/> in 1 to 5 bytes, 7 bits at a time, as <see cref="System.IO.BinaryWriter.Write7BitEncodedInt"/> does.</summary>
     /// <param name="value">The value; negative values take 5 bytes.</param>
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public void Write7BitEncodedInt(int value)
     {
         // Negative values are written as their two's-complement bits, as BinaryWriter does.
         uint remaining = unchecked((uint)value);
-        Span<byte> span = _span;
-        int buffered = _buffered;
-        if (span.Length - buffered >= 5)
+        int position = _position;
+        if (_end - position >= MaxBytes7BitInt32)
         {
+            byte[] array = _array!;
             while (remaining > 0x7F)
             {
-                span[buffered++] = unchecked((byte)(remaining | 0x80));
+                array[position++] = unchecked((byte)(remaining | 0x80));
                 remaining >>= 7;
             }
 
-            span[buffered++] = (byte)remaining;
-            _buffered = buffered;
+            array[position++] = (byte)remaining;
+            _position = position;
         }
         else
         {
-            this = Write7BitSlow(this, (ulong)remaining);
+            Write7BitSlow(remaining);
         }
     }
 
     /// <summary>Writes <paramref name="value"/> in 1 to 10 bytes, 7 bits at a time, as <c>BinaryWriter.Write7BitEncodedInt64</c> does.</summary>
     /// <param name="value">The value; negative values take 10 bytes.</param>
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public void Write7BitEncodedInt64(long value) => this = Write7BitSlow(this, unchecked((ulong)value));
+    public void Write7BitEncodedInt64(long value) => Write7BitSlow(unchecked((ulong)value));
 
     [MethodImpl(MethodImplOptions.NoInlining)]
-    private static BinaryBufferWriter Write7BitSlow(BinaryBufferWriter writer, ulong remaining)
+    private void Write7BitSlow(ulong remaining)
     {
-        Span<byte> bytes = stackalloc byte[10];
+        Span<byte> bytes = stackalloc byte[MaxBytes7BitInt64];
         int count = 0;
         while (remaining > 0x7F)
         {
@@ -106,12 +109,11 @@ public ref partial struct BinaryBufferWriter
         }
 
         bytes[count++] = (byte)remaining;
-        writer.CopyAcrossSpans(bytes.Slice(0, count));
-        return writer;
+        WriteRaw(bytes.Slice(0, count));
     }
 
     [MethodImpl(MethodImplOptions.NoInlining)]
-    private static BinaryBufferWriter WriteNonAscii(BinaryBufferWriter writer, char value)
+    private void WriteNonAscii(char value)
     {
         if (char.IsSurrogate(value))
         {
@@ -120,27 +122,26 @@ public ref partial struct BinaryBufferWriter
 
         Span<byte> bytes = stackalloc byte[Utf8Char.MaxBytes];
         int count = Utf8Char.Encode(value, bytes);
-        writer.CopyAcrossSpans(bytes.Slice(0, count));
-        return writer;
+        WriteRaw(bytes.Slice(0, count));
     }
 
     [MethodImpl(MethodImplOptions.NoInlining)]
-    private static BinaryBufferWriter WriteStringSlow(BinaryBufferWriter writer, scoped ReadOnlySpan<char> chars)
+    private void WriteStringSlow(ReadOnlySpan<char> chars)
     {
         int byteCount = Encoding.UTF8.GetByteCount(chars);
-        writer.Write7BitEncodedInt(byteCount);
-        if (writer._span.Length - writer._buffered < byteCount)
+        Write7BitEncodedInt(byteCount);
+        if (_end - _position < byteCount)
         {
-            writer.Acquire(byteCount);
+            TryAcquire(byteCount);
         }
 
-        if (writer._span.Length - writer._buffered >= byteCount)
+        if (_end - _position >= byteCount)
         {
-            writer._buffered += Encoding.UTF8.GetBytes(chars, writer._span.Slice(writer._buffered));
-            return writer;
+            _position += Encoding.UTF8.GetBytes(chars, _array.AsSpan(_position, _end - _position));
+            return;
         }
 
-        // The output hands out smaller spans than the string needs: encode in steps that never split a
+        // The output hands out less memory than the string needs: encode in steps that never split a
         // surrogate pair, so the bytes equal those of encoding the whole string at once.
         Span<byte> bytes = stackalloc byte[StringChunkChars * Utf8Char.MaxBytes];
         while (!chars.IsEmpty)
@@ -152,10 +153,8 @@ public ref partial struct BinaryBufferWriter
             }
 
             int count = Encoding.UTF8.GetBytes(chars.Slice(0, take), bytes);
-            writer.CopyAcrossSpans(bytes.Slice(0, count));
+            WriteRaw(bytes.Slice(0, count));
             chars = chars.Slice(take);
         }
-
-        return writer;
     }
 }

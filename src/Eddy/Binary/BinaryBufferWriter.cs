@@ -1,5 +1,6 @@
 using System;
 using System.Buffers;
+using System.Diagnostics;
 using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
 using Eddy.Internal;
@@ -7,26 +8,33 @@ using Eddy.Internal;
 namespace Eddy.Binary;
 
 /// <summary>
-/// Writes primitives, strings and spans as little-endian bytes into any <see cref="IBufferWriter{T}"/>,
-/// in the format of <see cref="System.IO.BinaryWriter"/>. The fastest writer in Eddy: it keeps the span it
-/// got from the output and advances the output in batches.
+/// Writes primitives, strings and spans as little-endian bytes into any <see cref="IBufferWriter{T}"/>, in the
+/// format of <see cref="System.IO.BinaryWriter"/>, by <c>Write</c> methods or chained <c>&lt;&lt;</c> operators:
+/// <c>_ = writer &lt;&lt; 23.2f &lt;&lt; 'C' &lt;&lt; "temperature";</c>
 /// </summary>
 /// <remarks>
-/// <para>Call <see cref="Flush"/> (or <see cref="Dispose"/>) when done: until then the last bytes are written
-/// into the output's memory but not yet advanced. Being a <c>ref struct</c>, it lives on the stack; pass it
-/// by <c>ref</c>, never by value, or the copy's progress is lost. For <c>&lt;&lt;</c> chaining and for keeping
-/// a writer in a field use <see cref="BinaryChainWriter"/>.</para>
-/// <para>Values may straddle chunk boundaries: the writer never relies on <see cref="IBufferWriter{T}.GetSpan"/>
-/// honouring its size hint.</para>
+/// <para>The writer fills the output's memory and advances the output in batches: call <see cref="Flush"/> (or
+/// <see cref="Dispose"/>) when done, or the last bytes are written but not advanced. Being a class, it can
+/// live in a field and cross <c>await</c>; it is not thread-safe.</para>
+/// <para>Its fast path writes into the array behind the output's <see cref="Memory{T}"/>. An output whose
+/// memory is not array-backed still works, advanced value by value. Values may straddle the output's chunks:
+/// the writer never relies on <see cref="IBufferWriter{T}.GetMemory"/> honouring its size hint.</para>
 /// </remarks>
-public ref partial struct BinaryBufferWriter
+[DebuggerDisplay("BytesWritten = {BytesWritten}, BytesPending = {BytesPending}")]
+public sealed partial class BinaryBufferWriter : IDisposable
 {
     /// <summary>The largest size hint passed to the output, so that one big value does not demand one big chunk.</summary>
     private const int MaxSizeHint = 64 * 1024;
 
     private readonly IBufferWriter<byte> _output;
-    private Span<byte> _span;
-    private int _buffered;
+
+    // The array behind the output's current memory, and the window of it this writer may fill:
+    // [_start, _position) is written but not advanced, [_position, _end) is free. When no array is held,
+    // _array is null and _position == _end, so every fast-path size check fails.
+    private byte[]? _array;
+    private int _start;
+    private int _position;
+    private int _end;
     private long _committed;
 
     /// <summary>Creates a writer that appends to <paramref name="output"/>.</summary>
@@ -36,29 +44,27 @@ public ref partial struct BinaryBufferWriter
     {
         ThrowHelper.ThrowIfNull(output);
         _output = output;
-        _span = default;
-        _buffered = 0;
-        _committed = 0;
     }
 
     /// <summary>The bytes written through this writer so far, flushed or not.</summary>
-    public readonly long BytesWritten => _committed + _buffered;
+    public long BytesWritten => _committed + (_position - _start);
 
     /// <summary>The bytes written but not yet advanced in the output; <see cref="Flush"/> advances them.</summary>
-    public readonly int BytesPending => _buffered;
+    public int BytesPending => _position - _start;
 
     /// <summary>Advances the output past everything written so far.</summary>
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public void Flush()
     {
-        if (_buffered > 0)
+        int pending = _position - _start;
+        if (pending > 0)
         {
-            _output.Advance(_buffered);
-            _committed += _buffered;
+            _output.Advance(pending);
+            _committed += pending;
         }
 
-        _buffered = 0;
-        _span = default;
+        // The output's memory is no longer ours once advanced.
+        _array = null;
+        _start = _position = _end = 0;
     }
 
     /// <summary>Same as <see cref="Flush"/>; lets <c>using</c> flush the writer.</summary>
@@ -99,12 +105,6 @@ public ref partial struct BinaryBufferWriter
     /// <summary>Writes eight bytes, little-endian.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public void Write(ulong value) => WriteUnmanaged(value);
-
-#if NET
-    /// <summary>Writes the two bytes of the IEEE half, little-endian.</summary>
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public void Write(Half value) => WriteUnmanaged(value);
-#endif
 
     /// <summary>Writes the four bytes of the IEEE single, little-endian.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
@@ -160,8 +160,7 @@ public ref partial struct BinaryBufferWriter
     /// </summary>
     /// <typeparam name="T">The element type.</typeparam>
     /// <param name="values">The values to write.</param>
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public void WriteSpan<T>(scoped ReadOnlySpan<T> values)
+    public void WriteSpan<T>(ReadOnlySpan<T> values)
         where T : unmanaged
     {
         if (typeof(T) == typeof(bool) || typeof(T) == typeof(char) || typeof(T) == typeof(decimal) || !BitConverter.IsLittleEndian)
@@ -180,24 +179,23 @@ public ref partial struct BinaryBufferWriter
     /// <summary>Writes <paramref name="bytes"/> as they are, with no length prefix.</summary>
     /// <param name="bytes">The bytes to copy.</param>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public void WriteRaw(scoped ReadOnlySpan<byte> bytes)
+    public void WriteRaw(ReadOnlySpan<byte> bytes)
     {
-        int free = _span.Length - _buffered;
-        if (bytes.Length <= free)
+        int position = _position;
+        if (bytes.Length <= _end - position)
         {
-            BlockCopy.Copy(bytes, _span.Slice(_buffered));
-            _buffered += bytes.Length;
+            BlockCopy.Copy(bytes, _array.AsSpan(position));
+            _position = position + bytes.Length;
         }
         else
         {
-            this = WriteRawSlow(this, bytes);
+            WriteRawSlow(bytes);
         }
     }
 
     /// <summary>Writes a 7-bit-encoded length, then <paramref name="bytes"/> (the format <see cref="BinarySequenceReader.ReadBytes"/> reads).</summary>
     /// <param name="bytes">The bytes to copy.</param>
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public void WriteBytes(scoped ReadOnlySpan<byte> bytes)
+    public void WriteBytes(ReadOnlySpan<byte> bytes)
     {
         Write7BitEncodedInt(bytes.Length);
         WriteRaw(bytes);
@@ -207,77 +205,91 @@ public ref partial struct BinaryBufferWriter
     private unsafe void WriteUnmanaged<T>(T value)
         where T : unmanaged
     {
-        Span<byte> span = _span;
-        int buffered = _buffered;
-        if (span.Length - buffered >= sizeof(T))
+        int position = _position;
+        if (_end - position >= sizeof(T))
         {
-            LittleEndian.Write(span, buffered, value);
-            _buffered = buffered + sizeof(T);
+            LittleEndian.Write(_array!, position, value);
+            _position = position + sizeof(T);
         }
         else
         {
-            this = WriteUnmanagedSlow(this, value);
+            WriteUnmanagedSlow(value);
         }
     }
 
-    // Slow paths are static and take and return the writer by value (this = Slow(this, ...)): a call that
-    // received the caller's writer by reference would force that local into memory for the whole calling
-    // method, and every fast-path write would then load and store its fields instead of keeping them in
-    // registers (measured: about 1.4x slower per Int64). Public methods are inlined wrappers for the same reason.
     [MethodImpl(MethodImplOptions.NoInlining)]
-    private static unsafe BinaryBufferWriter WriteUnmanagedSlow<T>(BinaryBufferWriter writer, T value)
+    private unsafe void WriteUnmanagedSlow<T>(T value)
         where T : unmanaged
     {
-        writer.Acquire(sizeof(T));
-        if (writer._span.Length - writer._buffered >= sizeof(T))
+        if (TryAcquire(sizeof(T)) && _end - _position >= sizeof(T))
         {
-            LittleEndian.Write(writer._span, writer._buffered, value);
-            writer._buffered += sizeof(T);
-        }
-        else
-        {
-            value = LittleEndian.Normalize(value);
-            writer.CopyAcrossSpans(MemoryMarshal.AsBytes(MemoryMarshal.CreateReadOnlySpan(ref value, 1)));
+            LittleEndian.Write(_array!, _position, value);
+            _position += sizeof(T);
+            return;
         }
 
-        return writer;
+        // The output's memory is smaller than the value, or not array-backed.
+        value = LittleEndian.Normalize(value);
+        WriteRawSlow(MemoryMarshal.AsBytes(MemoryMarshal.CreateReadOnlySpan(ref value, 1)));
     }
 
+    /// <summary>Copies <paramref name="bytes"/> across as many output memories as it takes (slow paths only).</summary>
     [MethodImpl(MethodImplOptions.NoInlining)]
-    private static BinaryBufferWriter WriteRawSlow(BinaryBufferWriter writer, scoped ReadOnlySpan<byte> bytes)
-    {
-        writer.CopyAcrossSpans(bytes);
-        return writer;
-    }
-
-    /// <summary>Copies <paramref name="bytes"/> across as many output spans as it takes (slow paths only).</summary>
-    private void CopyAcrossSpans(scoped ReadOnlySpan<byte> bytes)
+    private void WriteRawSlow(scoped ReadOnlySpan<byte> bytes)
     {
         while (true)
         {
-            int free = _span.Length - _buffered;
-            if (bytes.Length <= free)
+            int take = Math.Min(_end - _position, bytes.Length);
+            if (take > 0)
             {
-                BlockCopy.Copy(bytes, _span.Slice(_buffered));
-                _buffered += bytes.Length;
+                BlockCopy.Copy(bytes.Slice(0, take), _array.AsSpan(_position));
+                _position += take;
+                bytes = bytes.Slice(take);
+            }
+
+            if (bytes.IsEmpty)
+            {
                 return;
             }
 
-            BlockCopy.Copy(bytes.Slice(0, free), _span.Slice(_buffered));
-            _buffered += free;
-            bytes = bytes.Slice(free);
-            Acquire(bytes.Length);
+            if (!TryAcquire(bytes.Length))
+            {
+                // Not array-backed: copy into the output's span and advance it at once.
+                Span<byte> span = _output.GetSpan(Math.Min(bytes.Length, MaxSizeHint));
+                take = Math.Min(span.Length, bytes.Length);
+                BlockCopy.Copy(bytes.Slice(0, take), span);
+                _output.Advance(take);
+                _committed += take;
+                bytes = bytes.Slice(take);
+                if (bytes.IsEmpty)
+                {
+                    return;
+                }
+            }
         }
     }
 
-    /// <summary>Advances what is pending and asks the output for a new span of about <paramref name="sizeHint"/> bytes.</summary>
-    private void Acquire(int sizeHint)
+    /// <summary>
+    /// Advances what is pending and asks the output for memory of about <paramref name="sizeHint"/> bytes;
+    /// false, holding no window, if that memory is not array-backed.
+    /// </summary>
+    private bool TryAcquire(int sizeHint)
     {
         Flush();
-        _span = _output.GetSpan(Math.Min(sizeHint, MaxSizeHint));
-        if (_span.IsEmpty)
+        Memory<byte> memory = _output.GetMemory(Math.Min(sizeHint, MaxSizeHint));
+        if (memory.IsEmpty)
         {
-            ThrowHelper.ThrowInvalidOperationException("The IBufferWriter<byte> returned an empty span.");
+            ThrowHelper.ThrowInvalidOperationException("The IBufferWriter<byte> returned empty memory.");
         }
+
+        if (!MemoryMarshal.TryGetArray(memory, out ArraySegment<byte> segment))
+        {
+            return false;
+        }
+
+        _array = segment.Array;
+        _start = _position = segment.Offset;
+        _end = segment.Offset + segment.Count;
+        return true;
     }
 }

@@ -325,11 +325,7 @@ public ref partial struct BinarySequenceReader
             return Array.Empty<byte>();
         }
 
-#if NET
-        byte[] bytes = GC.AllocateUninitializedArray<byte>(count);
-#else
-        byte[] bytes = new byte[count];
-#endif
+        byte[] bytes = NewUninitializedArray(count);
         ReadRaw(bytes);
         return bytes;
     }

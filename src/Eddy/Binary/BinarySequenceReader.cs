@@ -1,8 +1,8 @@
 using System;
 using System.Buffers;
+using System.Diagnostics;
 using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
-using Eddy.Buffers;
 using Eddy.Internal;
 
 namespace Eddy.Binary;
@@ -10,6 +10,8 @@ namespace Eddy.Binary;
 /// <summary>
 /// Reads what <see cref="BinaryBufferWriter"/> and <see cref="System.IO.BinaryWriter"/> write, from a
 /// <see cref="ReadOnlySequence{T}"/> (any number of segments) or one span. Values may straddle segments.
+/// <c>SegmentedBuffer&lt;byte&gt;</c>, <c>PooledMemoryStream</c> and a pipe's reader hand out
+/// their bytes as a sequence; arrays and <see cref="ReadOnlyMemory{T}"/> convert to a span.
 /// </summary>
 /// <remarks>
 /// <para>Safe on untrusted input. Every read checks its length: reading past the end throws
@@ -22,6 +24,7 @@ namespace Eddy.Binary;
 /// <c>reader &gt;&gt; out x</c> (operators take no <c>out</c> arguments, and a struct cannot return a
 /// reference to itself for chaining), so reading is by methods: <c>x = reader.Read&lt;float&gt;()</c>.</para>
 /// </remarks>
+[DebuggerDisplay("Position = {Position}, Remaining = {Remaining}")]
 public ref partial struct BinarySequenceReader
 {
     private readonly ReadOnlySequence<byte> _sequence;
@@ -36,27 +39,6 @@ public ref partial struct BinarySequenceReader
     /// <summary>Creates a reader over every byte of <paramref name="sequence"/>.</summary>
     /// <param name="sequence">The bytes to read.</param>
     public BinarySequenceReader(ReadOnlySequence<byte> sequence) => this = AtStart(sequence);
-
-    /// <summary>Creates a reader over everything written to <paramref name="buffer"/> and not yet consumed.</summary>
-    /// <param name="buffer">The bytes to read; writing to it invalidates the reader, as for <see cref="SegmentedBuffer{T}.GetReadOnlySequence"/>.</param>
-    /// <exception cref="ArgumentNullException"><paramref name="buffer"/> is null.</exception>
-    public BinarySequenceReader(SegmentedBuffer<byte> buffer)
-        : this(NotNull(buffer, nameof(buffer)).GetReadOnlySequence())
-    {
-    }
-
-    /// <summary>
-    /// Creates a reader over all of <paramref name="stream"/>'s bytes, from byte 0 whatever its
-    /// <see cref="System.IO.Stream.Position"/> (as <see cref="PooledMemoryStream.GetReadOnlySequence"/>), without copying.
-    /// The reader does not move the stream's position.
-    /// </summary>
-    /// <param name="stream">The bytes to read; writing to it invalidates the reader.</param>
-    /// <exception cref="ArgumentNullException"><paramref name="stream"/> is null.</exception>
-    /// <exception cref="ObjectDisposedException"><paramref name="stream"/> is disposed.</exception>
-    public BinarySequenceReader(PooledMemoryStream stream)
-        : this(NotNull(stream, nameof(stream)).GetReadOnlySequence())
-    {
-    }
 
     /// <summary>Creates a reader over <paramref name="span"/>.</summary>
     /// <param name="span">The bytes to read.</param>
@@ -134,12 +116,6 @@ public ref partial struct BinarySequenceReader
     /// <summary>Reads eight bytes, little-endian.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public ulong ReadUInt64() => ReadUnmanaged<ulong>();
-
-#if NET
-    /// <summary>Reads an IEEE half from two bytes, little-endian.</summary>
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public Half ReadHalf() => ReadUnmanaged<Half>();
-#endif
 
     /// <summary>Reads an IEEE single from four bytes, little-endian.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
@@ -276,13 +252,6 @@ public ref partial struct BinarySequenceReader
     // received the caller's reader by reference would force that local into memory for the whole calling
     // method, and every fast-path read would then load and store its fields instead of keeping them in
     // registers. Public methods are inlined wrappers for the same reason.
-
-    private static T NotNull<T>(T? value, string paramName)
-        where T : class
-    {
-        ThrowHelper.ThrowIfNull(value, paramName);
-        return value;
-    }
 
     [MethodImpl(MethodImplOptions.NoInlining)]
     private static BinarySequenceReader AtStart(ReadOnlySequence<byte> sequence)

@@ -8,7 +8,7 @@ namespace Eddy.Binary;
 /// them; laid out as those sixteen bytes, so it is read and written as one unmanaged value.
 /// </summary>
 [StructLayout(LayoutKind.Sequential)]
-internal readonly struct DecimalBits
+internal readonly partial struct DecimalBits
 {
     /// <summary>The flag bits that may be set: the sign (bit 31) and the scale (bits 16 to 23).</summary>
     private const int ValidFlagsMask = unchecked((int)0x80FF0000);
@@ -33,17 +33,6 @@ internal readonly struct DecimalBits
 
     /// <summary>Whether <see cref="ToDecimal"/> would accept these bits.</summary>
     public bool IsValid => (Flags & ~ValidFlagsMask) == 0 && ((Flags >> 16) & 0xFF) <= MaxScale;
-
-    public static DecimalBits From(decimal value)
-    {
-#if NET
-        Span<int> bits = stackalloc int[4];
-        decimal.GetBits(value, bits);
-#else
-        int[] bits = decimal.GetBits(value); // netstandard2.1 has no span overload; this allocates
-#endif
-        return new DecimalBits(bits[0], bits[1], bits[2], bits[3]);
-    }
 
     /// <summary>Swaps each part between native and little-endian order (a no-op on little-endian machines).</summary>
     public DecimalBits Normalize() =>

@@ -1,129 +1,119 @@
 using System;
-using System.Threading;
+using System.Diagnostics;
+using System.Runtime.CompilerServices;
 
 namespace Eddy.Pooling;
 
 /// <summary>
-/// A bounded, thread-safe stack of same-length arrays behind a tiny spin lock (critical sections are a few
-/// instructions). Its storage grows by doubling up to the bound, so once warm, pushes allocate nothing.
+/// The one stack behind every Eddy pool: a bounded, unsynchronized stack of arrays. Its storage is allocated
+/// on the first push and grows by doubling up to the bound, so a stack that is never used costs nothing and a
+/// large bound costs only what is actually held; once warm, pushes allocate nothing. A mutable struct: keep it
+/// in a field and call it in place. <see cref="LockedArrayStack{T}"/> adds a lock for pools shared between threads.
 /// </summary>
-internal sealed class ArrayStack<T>
+internal struct ArrayStack<T> : IArrayStack<T>
 {
     private const int InitialCapacity = 16;
 
-    private readonly int _maximumCount;
     private ArraySlot<T>[] _items;
     private int _count;
-    private int _lock;
+    private int _maximumCount;
 
     public ArrayStack(int maximumCount)
     {
+        Debug.Assert(maximumCount >= 0);
+        _items = Array.Empty<ArraySlot<T>>();
         _maximumCount = maximumCount;
-        _items = new ArraySlot<T>[Math.Min(maximumCount, InitialCapacity)];
     }
 
-    public int Count => Volatile.Read(ref _count);
+    public readonly int Count => _count;
 
-    public int MaximumCount => _maximumCount;
+    /// <summary>
+    /// The bound on arrays held. Lowering it drops nothing: pushes fail until the stack is below the new bound.
+    /// </summary>
+    public int MaximumCount
+    {
+        readonly get => _maximumCount;
+        set => _maximumCount = value;
+    }
 
+    /// <summary>The top array, removed; null when the stack is empty.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public T[]? TryPop()
     {
-        if (Volatile.Read(ref _count) == 0)
-        {
-            return null;
-        }
-
-        Enter();
-        T[]? array = null;
         int index = _count - 1;
         ArraySlot<T>[] items = _items;
-        // Another thread may have emptied the stack since the check above: index -1 wraps and fails the compare.
+        // An empty stack gives index -1, which wraps to a huge value and fails the one unsigned compare.
         if (unchecked((uint)index) < (uint)items.Length)
         {
-            array = items[index].Array;
+            T[]? array = items[index].Array;
             items[index].Array = null;
             _count = index;
+            return array;
         }
 
-        Exit();
-        return array;
+        return null;
     }
 
-    /// <summary>Pushes unless the stack holds its maximum already.</summary>
+    /// <summary>Pushes unless the stack holds <see cref="MaximumCount"/> arrays already.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public bool TryPush(T[] array)
     {
-        Enter();
         int count = _count;
         ArraySlot<T>[] items = _items;
-        if ((uint)count < (uint)items.Length)
+        if ((uint)count < (uint)items.Length && count < _maximumCount)
         {
             items[count].Array = array;
             _count = count + 1;
-            Exit();
             return true;
         }
 
-        bool pushed = count < _maximumCount && GrowAndPush(array);
-        Exit();
-        return pushed;
+        return GrowAndPush(array);
     }
 
-    public bool Contains(T[] array)
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private bool GrowAndPush(T[] array)
     {
-        Enter();
-        bool found = false;
+        int count = _count;
+        if (count >= _maximumCount)
+        {
+            return false;
+        }
+
+        if (count == _items.Length)
+        {
+            int length = (int)Math.Min(Math.Max(2L * _items.Length, InitialCapacity), _maximumCount);
+            var grown = new ArraySlot<T>[length];
+            Array.Copy(_items, grown, count);
+            _items = grown;
+        }
+
+        _items[count].Array = array;
+        _count = count + 1;
+        return true;
+    }
+
+    /// <summary>True when <paramref name="array"/> is in the stack (the double-return check's slow path).</summary>
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    public readonly bool Contains(T[] array)
+    {
         ArraySlot<T>[] items = _items;
         for (int i = 0; i < _count; i++)
         {
             if (ReferenceEquals(items[i].Array, array))
             {
-                found = true;
-                break;
+                return true;
             }
         }
 
-        Exit();
-        return found;
+        return false;
     }
 
     /// <summary>Empties the stack; returns how many arrays it held.</summary>
     public int Clear()
     {
-        Enter();
         int count = _count;
         Array.Clear(_items, 0, count);
         _count = 0;
-        Exit();
         return count;
     }
-
-    private bool GrowAndPush(T[] array)
-    {
-        int count = _count;
-        var grown = new ArraySlot<T>[(int)Math.Min((long)_items.Length * 2, _maximumCount)];
-        Array.Copy(_items, grown, count);
-        grown[count].Array = array;
-        _items = grown;
-        _count = count + 1;
-        return true;
-    }
-
-    private void Enter()
-    {
-        if (Interlocked.CompareExchange(ref _lock, 1, 0) != 0)
-        {
-            EnterContended();
-        }
-    }
-
-    private void EnterContended()
-    {
-        var spinner = default(SpinWait);
-        while (Volatile.Read(ref _lock) != 0 || Interlocked.CompareExchange(ref _lock, 1, 0) != 0)
-        {
-            spinner.SpinOnce();
-        }
-    }
-
-    private void Exit() => Volatile.Write(ref _lock, 0);
 }

@@ -10,25 +10,21 @@ public sealed partial class BlockPool
     /// thread's slots also give back their reservations; other live threads' empty slots keep theirs (at most
     /// one block of each size class per thread) until those threads exit. Rented blocks are not affected.
     /// </summary>
-    /// <returns>The bytes of the blocks released.</returns>
-    public long Trim() => TrimCore(idleMilliseconds: 0);
+    /// <returns>How many blocks were released.</returns>
+    public int Trim() => (int)Math.Min(TrimCore(idleMilliseconds: 0), int.MaxValue);
 
     /// <summary>Runs after a Gen2 collection (see <see cref="Gen2GcCallback"/>); false stops the callbacks.</summary>
     private bool OnGen2Collection()
     {
-        bool highPressure = false;
-#if NET
-        GCMemoryInfo info = GC.GetGCMemoryInfo();
-        highPressure = info.HighMemoryLoadThresholdBytes > 0 && info.MemoryLoadBytes >= info.HighMemoryLoadThresholdBytes / 10 * 9;
-#endif
-        TrimCore(highPressure ? 0 : _idleTrimMilliseconds);
+        TrimCore(IsMemoryLoadHigh() ? 0 : _idleTrimMilliseconds);
         return true;
     }
 
     /// <summary>
     /// Releases the blocks of every stack and thread cache unused for at least <paramref name="idleMilliseconds"/>
-    /// (everything when 0). A thread cache is idle when its operation count has not moved for that long, as seen
-    /// by successive trim passes, so the owner's fast path never records time.
+    /// (everything when 0) and returns how many blocks were released. A thread cache is idle when its operation
+    /// count has not moved for that long, as seen by successive trim passes, so the owner's fast path never
+    /// records time.
     /// </summary>
     internal long TrimCore(int idleMilliseconds)
     {
@@ -44,9 +40,10 @@ public sealed partial class BlockPool
             for (int i = 0; i < _stacks.Length; i++)
             {
                 int length = ClassLength(i);
-                foreach (BlockStack stack in _stacks[i])
+                LockedArrayStack<byte>[] stacks = _stacks[i];
+                for (int j = 0; j < stacks.Length; j++)
                 {
-                    int drained = stack.Drain(now, idleMilliseconds);
+                    int drained = stacks[j].Drain(now, idleMilliseconds);
                     if (drained != 0)
                     {
                         Interlocked.Add(ref _accounts.ReservedBytes, -(long)drained * length);
@@ -103,6 +100,6 @@ public sealed partial class BlockPool
             PoolRegistry.ReportTrim(nameof(BlockPool), bytes);
         }
 
-        return bytes;
+        return blocks;
     }
 }

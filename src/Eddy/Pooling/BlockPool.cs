@@ -66,7 +66,7 @@ public sealed partial class BlockPool : ArrayPool<byte>
     private readonly bool _detectDoubleReturn;
     private readonly int _pinnedMinimumLength;
     private readonly int _idleTrimMilliseconds;
-    private readonly BlockStack[][] _stacks;
+    private readonly LockedArrayStack<byte>[][] _stacks;
     private readonly List<WeakReference<ThreadCache>> _caches = new();
     private readonly object _cachesLock = new();
 
@@ -108,15 +108,15 @@ public sealed partial class BlockPool : ArrayPool<byte>
         _idleTrimMilliseconds = (int)Math.Min(options.IdleTrimDelay.TotalMilliseconds, int.MaxValue);
 
         int stackCount = Math.Min(Environment.ProcessorCount, MaximumStacks);
-        _stacks = new BlockStack[_classCount][];
+        _stacks = new LockedArrayStack<byte>[_classCount][];
         for (int i = 0; i < _classCount; i++)
         {
-            var perCore = new BlockStack[stackCount];
+            var perCore = new LockedArrayStack<byte>[stackCount];
             long blockLength = SizeClass.GetSize(i, MinimumShift);
             int capacity = (int)Math.Min(int.MaxValue / 2, Math.Max(options.MaximumBlocksPerStack, options.MaximumBytesPerStack / blockLength));
             for (int j = 0; j < perCore.Length; j++)
             {
-                perCore[j] = new BlockStack(capacity);
+                perCore[j] = new LockedArrayStack<byte>(capacity);
             }
 
             _stacks[i] = perCore;
@@ -284,12 +284,9 @@ public sealed partial class BlockPool : ArrayPool<byte>
 
         for (int i = 0; i < _stacks.Length; i++)
         {
-            foreach (BlockStack stack in _stacks[i])
-            {
-                int count = stack.Count;
-                retainedBlocks += count;
-                retainedBytes += (long)count * ClassLength(i);
-            }
+            int count = RetainedInStacks(i);
+            retainedBlocks += count;
+            retainedBytes += (long)count * ClassLength(i);
         }
 
         return new BlockPoolStatistics(
@@ -298,6 +295,19 @@ public sealed partial class BlockPool : ArrayPool<byte>
             Volatile.Read(ref _droppedBlocks), Volatile.Read(ref _droppedBytes),
             Volatile.Read(ref _trimmedBlocks), Volatile.Read(ref _trimmedBytes),
             retainedBlocks, retainedBytes, Volatile.Read(ref _accounts.ReservedBytes), _maximumRetainedBytes);
+    }
+
+    /// <summary>Blocks of the size class <paramref name="index"/> in the per-core stacks now.</summary>
+    internal int RetainedInStacks(int index)
+    {
+        LockedArrayStack<byte>[] stacks = _stacks[index];
+        int count = 0;
+        for (int j = 0; j < stacks.Length; j++)
+        {
+            count += stacks[j].Count;
+        }
+
+        return count;
     }
 
     /// <summary>Bytes counted against the cap now (an internal invariant the tests check).</summary>
@@ -335,7 +345,7 @@ public sealed partial class BlockPool : ArrayPool<byte>
     private byte[] RentFromSharedTier(BlockSlot[] slots, int index)
     {
         int length = ClassLength(index);
-        BlockStack[] stacks = _stacks[index];
+        LockedArrayStack<byte>[] stacks = _stacks[index];
         int start = CurrentStackIndex(stacks.Length);
         for (int i = 0; i < stacks.Length; i++)
         {
@@ -394,7 +404,7 @@ public sealed partial class BlockPool : ArrayPool<byte>
 
         if (TryReserve(length))
         {
-            BlockStack[] stacks = _stacks[index];
+            LockedArrayStack<byte>[] stacks = _stacks[index];
             int start = CurrentStackIndex(stacks.Length);
             for (int i = 0; i < stacks.Length; i++)
             {
@@ -440,9 +450,10 @@ public sealed partial class BlockPool : ArrayPool<byte>
     private void ThrowIfPooled(byte[] array, int index)
     {
         bool found = false;
-        foreach (BlockStack stack in _stacks[index])
+        LockedArrayStack<byte>[] stacks = _stacks[index];
+        for (int j = 0; j < stacks.Length; j++)
         {
-            found |= stack.Contains(array);
+            found |= stacks[j].Contains(array);
         }
 
         if (!found)
@@ -468,12 +479,7 @@ public sealed partial class BlockPool : ArrayPool<byte>
 
     private byte[] Allocate(int length)
     {
-#if NET
-        bool pinned = _pinnedMinimumLength != 0 && length >= _pinnedMinimumLength;
-        byte[] block = GC.AllocateUninitializedArray<byte>(length, pinned);
-#else
-        byte[] block = new byte[length];
-#endif
+        byte[] block = ArrayAllocation.Bytes(length, pinned: _pinnedMinimumLength != 0 && length >= _pinnedMinimumLength);
         if (_detectDoubleReturn && length >= 8)
         {
             // Uninitialized memory may hold a cookie from a dropped block; a fresh block must not look pooled.
@@ -519,37 +525,7 @@ public sealed partial class BlockPool : ArrayPool<byte>
     private static int ClassLength(int index) => SizeClass.GetSize(index, MinimumShift);
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static int CurrentStackIndex(int stackCount)
-    {
-#if NET
-        int id = Thread.GetCurrentProcessorId();
-#else
-        int id = Environment.CurrentManagedThreadId;
-#endif
-        return (int)((uint)id % (uint)stackCount);
-    }
-
-    // The cookie sits in the first 8 bytes: they share a cache line with the array header that Rent and
-    // Return read anyway (the length), where the last 8 bytes would cost a second line, often a second page.
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static long ReadHead(byte[] block)
-    {
-#if NET
-        return Unsafe.ReadUnaligned<long>(ref MemoryMarshal.GetArrayDataReference(block));
-#else
-        return MemoryMarshal.Read<long>(block);
-#endif
-    }
-
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static void WriteHead(byte[] block, long value)
-    {
-#if NET
-        Unsafe.WriteUnaligned(ref MemoryMarshal.GetArrayDataReference(block), value);
-#else
-        MemoryMarshal.Write(block, ref value);
-#endif
-    }
+    private static int CurrentStackIndex(int stackCount) => (int)((uint)CurrentStackId() % (uint)stackCount);
 
     private static void ClearBlock(byte[] block) => block.AsSpan().Clear();
 

@@ -22,7 +22,7 @@ namespace Eddy.Pooling;
 /// <item><see cref="PinnedHeapMinimumBlockLength"/>: 0, meaning never (no block is allocated on the pinned object heap).</item>
 /// </list>
 /// </remarks>
-public sealed class BlockPoolOptions
+public sealed partial class BlockPoolOptions
 {
     /// <summary>The default of <see cref="MaximumBlockLength"/>: 1 MiB.</summary>
     public const int DefaultMaximumBlockLength = 1 << 20;
@@ -102,19 +102,4 @@ public sealed class BlockPoolOptions
     /// 256 MiB where that figure is unavailable (netstandard2.1).
     /// </summary>
     public static long DefaultMaximumRetainedBytes { get; } = ComputeDefaultMaximumRetainedBytes();
-
-    private static long ComputeDefaultMaximumRetainedBytes()
-    {
-#if NET
-        long total = GC.GetGCMemoryInfo().TotalAvailableMemoryBytes;
-        if (total <= 0)
-        {
-            return 256L << 20;
-        }
-
-        return Math.Min(Math.Max(total / 16, 16L << 20), 4L << 30);
-#else
-        return 256L << 20;
-#endif
-    }
 }

@@ -1,4 +1,5 @@
 using System;
+using System.Diagnostics;
 using System.Runtime.CompilerServices;
 using Eddy.Internal;
 
@@ -16,7 +17,8 @@ namespace Eddy.Pooling;
 /// already in the pool throws; two threads returning the same array at the same instant is a race the check
 /// cannot see.
 /// </remarks>
-public sealed partial class ConcurrentFixedArrayPool<T, TLength>
+[DebuggerDisplay("ArrayLength = {ArrayLength}, RetainedCount = {RetainedCount}, MaximumRetained = {MaximumRetained}")]
+public sealed class ConcurrentFixedArrayPool<T, TLength> : IFixedArrayReturn<T>
     where TLength : struct, IFixedLength
 {
     /// <summary>The default bound on retained arrays.</summary>
@@ -24,8 +26,8 @@ public sealed partial class ConcurrentFixedArrayPool<T, TLength>
 
     private static readonly ConcurrentFixedArrayPool<T, TLength> s_shared = new();
 
-    private readonly ArrayStack<T> _stack;
     private readonly bool _clearOnReturn;
+    private LockedArrayStack<T> _stack;
 
     /// <summary>Creates a pool that keeps at most <see cref="DefaultMaximumRetained"/> arrays.</summary>
     public ConcurrentFixedArrayPool()
@@ -47,8 +49,8 @@ public sealed partial class ConcurrentFixedArrayPool<T, TLength>
     public ConcurrentFixedArrayPool(int maximumRetained, bool clearOnReturn)
     {
         ThrowHelper.ThrowIfNegative(maximumRetained);
-        FixedLength.Validate<TLength>();
-        _stack = new ArrayStack<T>(maximumRetained);
+        FixedArrayPoolCore<T, TLength>.ValidateLength();
+        _stack = new LockedArrayStack<T>(maximumRetained);
         _clearOnReturn = clearOnReturn;
     }
 
@@ -63,7 +65,7 @@ public sealed partial class ConcurrentFixedArrayPool<T, TLength>
     }
 
     /// <summary>Arrays in the pool now.</summary>
-    public int Count => _stack.Count;
+    public int RetainedCount => _stack.Count;
 
     /// <summary>The bound on retained arrays.</summary>
     public int MaximumRetained => _stack.MaximumCount;
@@ -71,25 +73,15 @@ public sealed partial class ConcurrentFixedArrayPool<T, TLength>
     /// <summary>Rents an array of exactly <see cref="ArrayLength"/> elements, pooled or new.</summary>
     /// <returns>The array; give it back with <see cref="Return"/>.</returns>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public T[] Rent()
-    {
-        T[]? array = _stack.TryPop();
-        if (array is not null)
-        {
-            PooledArrayMark<T>.Unmark(array);
-            return array;
-        }
-
-        return FixedLength.Allocate<T>(ArrayLength);
-    }
+    public T[] Rent() => FixedArrayPoolCore<T, TLength>.Rent(ref _stack);
 
     /// <summary>Rents an array inside a lease that returns it when disposed: <c>using var lease = pool.Rent(out var array);</c></summary>
     /// <param name="array">The rented array.</param>
     /// <returns>The lease; dispose it once.</returns>
-    public Lease Rent(out T[] array)
+    public FixedArrayLease<T> Rent(out T[] array)
     {
         array = Rent();
-        return new Lease(this, array);
+        return new FixedArrayLease<T>(this, array);
     }
 
     /// <summary>Returns an array; it is dropped when the pool is full.</summary>
@@ -98,63 +90,19 @@ public sealed partial class ConcurrentFixedArrayPool<T, TLength>
     /// <exception cref="ArgumentException"><paramref name="array"/> has another length.</exception>
     /// <exception cref="InvalidOperationException"><paramref name="array"/> is already in the pool.</exception>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public void Return(T[] array)
-    {
-        FixedLength.ValidateReturnedArray(array, ArrayLength);
-
-        if (PooledArrayMark<T>.MayBePooled(array) && _stack.Contains(array))
-        {
-            FixedLength.ThrowReturnedTwice(ArrayLength);
-        }
-
-        Push(array);
-    }
+    public void Return(T[] array) => FixedArrayPoolCore<T, TLength>.Return(ref _stack, array, _clearOnReturn);
 
     /// <summary>Returns an array if it can be pooled; never throws.</summary>
     /// <param name="array">The array.</param>
     /// <returns>True when the pool took the array; false when it is null, of another length, already in the pool, or the pool is full.</returns>
-    public bool TryReturn(T[]? array)
-    {
-        if (array is null || array.Length != ArrayLength || (PooledArrayMark<T>.MayBePooled(array) && _stack.Contains(array)))
-        {
-            return false;
-        }
-
-        return Push(array);
-    }
+    public bool TryReturn(T[]? array) => FixedArrayPoolCore<T, TLength>.TryReturn(ref _stack, array, _clearOnReturn);
 
     /// <summary>Creates exactly <paramref name="count"/> new arrays and adds them to the pool.</summary>
     /// <param name="count">How many arrays to create.</param>
     /// <exception cref="ArgumentOutOfRangeException"><paramref name="count"/> is negative or would take the pool past <see cref="MaximumRetained"/>.</exception>
-    public void Prewarm(int count)
-    {
-        int room = MaximumRetained - Count;
-        if (unchecked((uint)count) > unchecked((uint)room))
-        {
-            ThrowHelper.ThrowArgumentOutOfRangeException(nameof(count), count, $"Must be from 0 to the pool's free room, {room}.");
-        }
+    public void Prewarm(int count) => FixedArrayPoolCore<T, TLength>.Prewarm(ref _stack, count, _clearOnReturn);
 
-        for (int i = 0; i < count; i++)
-        {
-            // Another thread may fill the room meanwhile; what does not fit is simply not kept.
-            Push(FixedLength.Allocate<T>(ArrayLength));
-        }
-    }
-
-    /// <summary>Drops every pooled array.</summary>
-    /// <returns>How many arrays were dropped.</returns>
+    /// <summary>Releases every pooled array.</summary>
+    /// <returns>How many arrays were released.</returns>
     public int Trim() => _stack.Clear();
-
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private bool Push(T[] array)
-    {
-        if (_clearOnReturn)
-        {
-            array.AsSpan().Clear();
-        }
-
-        // Marked before it is published: once pushed, another thread may rent it and unmark it.
-        PooledArrayMark<T>.Mark(array);
-        return _stack.TryPush(array);
-    }
 }

@@ -1,5 +1,6 @@
 using System;
 using System.Buffers;
+using System.Diagnostics;
 using System.Runtime.CompilerServices;
 using Eddy.Internal;
 
@@ -18,47 +19,58 @@ namespace Eddy.Pooling;
 /// have exactly a class length, else <see cref="ArgumentException"/>. For bytes prefer <see cref="BlockPool"/>,
 /// which adds a thread-local tier and a byte cap.
 /// </remarks>
+[DebuggerDisplay("RetainedCount = {RetainedCount}, MaximumArrayLength = {MaximumArrayLength}, MaximumRetainedPerClass = {MaximumRetainedPerClass}")]
+[DebuggerTypeProxy(typeof(EddyArrayPoolDebugView<>))]
 public sealed class EddyArrayPool<T> : ArrayPool<T>
 {
     /// <summary>The default of <see cref="MaximumArrayLength"/>: 1,048,576 elements.</summary>
     public const int DefaultMaximumArrayLength = 1 << 20;
 
     /// <summary>The default bound on arrays retained per size class.</summary>
-    public const int DefaultMaximumArraysPerClass = 64;
+    public const int DefaultMaximumRetainedPerClass = 64;
 
     private const int MinimumShift = 4;
 
     private static readonly EddyArrayPool<T> s_shared = new();
 
-    private readonly ArrayStack<T>[] _classes;
+    private readonly LockedArrayStack<T>[] _classes;
     private readonly int _maximumArrayLength;
     private readonly bool _clearOnReturn;
 
     /// <summary>Creates a pool with the default limits.</summary>
     public EddyArrayPool()
-        : this(DefaultMaximumArrayLength, DefaultMaximumArraysPerClass)
+        : this(DefaultMaximumArrayLength, DefaultMaximumRetainedPerClass)
+    {
+    }
+
+    /// <summary>Creates a pool that clears arrays on return when the element type holds references.</summary>
+    /// <param name="maximumArrayLength">The largest pooled length, a power of two from 16 to 2^30.</param>
+    /// <param name="maximumRetainedPerClass">The bound on arrays retained per size class.</param>
+    /// <exception cref="ArgumentOutOfRangeException">A limit is out of range.</exception>
+    public EddyArrayPool(int maximumArrayLength, int maximumRetainedPerClass)
+        : this(maximumArrayLength, maximumRetainedPerClass, RuntimeHelpers.IsReferenceOrContainsReferences<T>())
     {
     }
 
     /// <summary>Creates a pool.</summary>
     /// <param name="maximumArrayLength">The largest pooled length, a power of two from 16 to 2^30.</param>
-    /// <param name="maximumArraysPerClass">The bound on arrays retained per size class.</param>
-    /// <param name="clearReferencesOnReturn">True (the default) to clear arrays of element types with references on every return.</param>
+    /// <param name="maximumRetainedPerClass">The bound on arrays retained per size class.</param>
+    /// <param name="clearOnReturn">True to zero every returned array (the default for element types with references).</param>
     /// <exception cref="ArgumentOutOfRangeException">A limit is out of range.</exception>
-    public EddyArrayPool(int maximumArrayLength, int maximumArraysPerClass, bool clearReferencesOnReturn = true)
+    public EddyArrayPool(int maximumArrayLength, int maximumRetainedPerClass, bool clearOnReturn)
     {
         if (!SizeClass.IsPowerOfTwo(maximumArrayLength) || maximumArrayLength < 1 << MinimumShift || maximumArrayLength > SizeClass.MaxPowerOfTwo)
         {
             ThrowHelper.ThrowArgumentOutOfRangeException(nameof(maximumArrayLength), maximumArrayLength, "Must be a power of two from 16 to 2^30.");
         }
 
-        ThrowHelper.ThrowIfNegative(maximumArraysPerClass);
+        ThrowHelper.ThrowIfNegative(maximumRetainedPerClass);
         _maximumArrayLength = maximumArrayLength;
-        _clearOnReturn = clearReferencesOnReturn && RuntimeHelpers.IsReferenceOrContainsReferences<T>();
-        _classes = new ArrayStack<T>[SizeClass.GetExactIndex(maximumArrayLength, MinimumShift) + 1];
+        _clearOnReturn = clearOnReturn;
+        _classes = new LockedArrayStack<T>[SizeClass.GetExactIndex(maximumArrayLength, MinimumShift) + 1];
         for (int i = 0; i < _classes.Length; i++)
         {
-            _classes[i] = new ArrayStack<T>(maximumArraysPerClass);
+            _classes[i] = new LockedArrayStack<T>(maximumRetainedPerClass);
         }
     }
 
@@ -68,20 +80,28 @@ public sealed class EddyArrayPool<T> : ArrayPool<T>
     /// <summary>The largest pooled array length.</summary>
     public int MaximumArrayLength => _maximumArrayLength;
 
+    /// <summary>The bound on arrays retained per size class.</summary>
+    public int MaximumRetainedPerClass => _classes[0].MaximumCount;
+
     /// <summary>Arrays retained now, all classes together.</summary>
     public int RetainedCount
     {
         get
         {
             int total = 0;
-            foreach (ArrayStack<T> stack in _classes)
+            for (int i = 0; i < _classes.Length; i++)
             {
-                total += stack.Count;
+                total += _classes[i].Count;
             }
 
             return total;
         }
     }
+
+    /// <summary>Arrays retained now in the size class of index <paramref name="index"/> (length 16 &lt;&lt; index), for the debugger view.</summary>
+    internal int RetainedCountOfClass(int index) => _classes[index].Count;
+
+    internal int ClassCount => _classes.Length;
 
     /// <summary>Rents an array of at least <paramref name="minimumLength"/> elements (an empty one for 0).</summary>
     /// <param name="minimumLength">The least length needed.</param>
@@ -100,7 +120,7 @@ public sealed class EddyArrayPool<T> : ArrayPool<T>
                 return array;
             }
 
-            return FixedLength.Allocate<T>(SizeClass.GetSize(index, MinimumShift));
+            return ArrayAllocation.Uninitialized<T>(SizeClass.GetSize(index, MinimumShift));
         }
 
         if (minimumLength == 0)
@@ -113,7 +133,7 @@ public sealed class EddyArrayPool<T> : ArrayPool<T>
             ThrowHelper.ThrowArgumentOutOfRangeException_NeedNonNegative(nameof(minimumLength), minimumLength);
         }
 
-        return FixedLength.Allocate<T>(minimumLength);
+        return ArrayAllocation.Uninitialized<T>(minimumLength);
     }
 
     /// <summary>Returns an array: pooled if its length is a class length (dropped when the class is full), dropped if longer than <see cref="MaximumArrayLength"/>, ignored if empty.</summary>
@@ -143,7 +163,7 @@ public sealed class EddyArrayPool<T> : ArrayPool<T>
             return;
         }
 
-        ArrayStack<T> stack = _classes[index];
+        ref LockedArrayStack<T> stack = ref _classes[index];
         if (PooledArrayMark<T>.MayBePooled(array) && stack.Contains(array))
         {
             ThrowHelper.ThrowInvalidOperationException_ReturnedTwice($"An array of {length} elements (size class {index})");
@@ -158,14 +178,14 @@ public sealed class EddyArrayPool<T> : ArrayPool<T>
         stack.TryPush(array);
     }
 
-    /// <summary>Drops every retained array.</summary>
-    /// <returns>How many arrays were dropped.</returns>
+    /// <summary>Releases every retained array.</summary>
+    /// <returns>How many arrays were released.</returns>
     public int Trim()
     {
         int total = 0;
-        foreach (ArrayStack<T> stack in _classes)
+        for (int i = 0; i < _classes.Length; i++)
         {
-            total += stack.Clear();
+            total += _classes[i].Clear();
         }
 
         return total;

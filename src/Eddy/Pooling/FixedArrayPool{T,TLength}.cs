@@ -1,4 +1,5 @@
 using System;
+using System.Diagnostics;
 using System.Runtime.CompilerServices;
 using Eddy.Internal;
 
@@ -19,18 +20,15 @@ namespace Eddy.Pooling;
 /// element types without references and, for those with references, a scan of the pool whenever the
 /// returned array's last element is default (see docs/pools.md).</para>
 /// </remarks>
-public sealed partial class FixedArrayPool<T, TLength>
+[DebuggerDisplay("ArrayLength = {ArrayLength}, RetainedCount = {RetainedCount}, MaximumRetained = {MaximumRetained}")]
+public sealed class FixedArrayPool<T, TLength> : IFixedArrayReturn<T>
     where TLength : struct, IFixedLength
 {
     /// <summary>The default bound on retained arrays.</summary>
     public const int DefaultMaximumRetained = 1024;
 
-    private const int InitialCapacity = 16;
-
-    private readonly int _maximumRetained;
     private readonly bool _clearOnReturn;
-    private ArraySlot<T>[] _items;
-    private int _count;
+    private ArrayStack<T> _stack;
 
     /// <summary>Creates a pool that keeps at most <see cref="DefaultMaximumRetained"/> arrays.</summary>
     public FixedArrayPool()
@@ -52,10 +50,9 @@ public sealed partial class FixedArrayPool<T, TLength>
     public FixedArrayPool(int maximumRetained, bool clearOnReturn)
     {
         ThrowHelper.ThrowIfNegative(maximumRetained);
-        FixedLength.Validate<TLength>();
-        _maximumRetained = maximumRetained;
+        FixedArrayPoolCore<T, TLength>.ValidateLength();
+        _stack = new ArrayStack<T>(maximumRetained);
         _clearOnReturn = clearOnReturn;
-        _items = new ArraySlot<T>[Math.Min(maximumRetained, InitialCapacity)];
     }
 
     /// <summary>The length of every array of this pool.</summary>
@@ -66,38 +63,23 @@ public sealed partial class FixedArrayPool<T, TLength>
     }
 
     /// <summary>Arrays in the pool now.</summary>
-    public int Count => _count;
+    public int RetainedCount => _stack.Count;
 
     /// <summary>The bound on retained arrays.</summary>
-    public int MaximumRetained => _maximumRetained;
+    public int MaximumRetained => _stack.MaximumCount;
 
     /// <summary>Rents an array of exactly <see cref="ArrayLength"/> elements, pooled or new.</summary>
     /// <returns>The array; give it back with <see cref="Return"/>.</returns>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public T[] Rent()
-    {
-        int index = _count - 1;
-        ArraySlot<T>[] items = _items;
-        // An empty pool gives index -1, which wraps to a huge value and fails the one unsigned compare.
-        if (unchecked((uint)index) < (uint)items.Length)
-        {
-            T[] array = items[index].Array!;
-            items[index].Array = null;
-            _count = index;
-            PooledArrayMark<T>.Unmark(array);
-            return array;
-        }
-
-        return FixedLength.Allocate<T>(ArrayLength);
-    }
+    public T[] Rent() => FixedArrayPoolCore<T, TLength>.Rent(ref _stack);
 
     /// <summary>Rents an array inside a lease that returns it when disposed: <c>using var lease = pool.Rent(out var array);</c></summary>
     /// <param name="array">The rented array.</param>
     /// <returns>The lease; dispose it once.</returns>
-    public Lease Rent(out T[] array)
+    public FixedArrayLease<T> Rent(out T[] array)
     {
         array = Rent();
-        return new Lease(this, array);
+        return new FixedArrayLease<T>(this, array);
     }
 
     /// <summary>Returns an array; it is dropped when the pool is full.</summary>
@@ -106,108 +88,19 @@ public sealed partial class FixedArrayPool<T, TLength>
     /// <exception cref="ArgumentException"><paramref name="array"/> has another length.</exception>
     /// <exception cref="InvalidOperationException"><paramref name="array"/> is already in the pool.</exception>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public void Return(T[] array)
-    {
-        FixedLength.ValidateReturnedArray(array, ArrayLength);
-
-        if (PooledArrayMark<T>.MayBePooled(array) && Contains(array))
-        {
-            FixedLength.ThrowReturnedTwice(ArrayLength);
-        }
-
-        Push(array);
-    }
+    public void Return(T[] array) => FixedArrayPoolCore<T, TLength>.Return(ref _stack, array, _clearOnReturn);
 
     /// <summary>Returns an array if it can be pooled; never throws.</summary>
     /// <param name="array">The array.</param>
     /// <returns>True when the pool took the array; false when it is null, of another length, already in the pool, or the pool is full.</returns>
-    public bool TryReturn(T[]? array)
-    {
-        if (array is null || array.Length != ArrayLength || (PooledArrayMark<T>.MayBePooled(array) && Contains(array)))
-        {
-            return false;
-        }
-
-        return Push(array);
-    }
+    public bool TryReturn(T[]? array) => FixedArrayPoolCore<T, TLength>.TryReturn(ref _stack, array, _clearOnReturn);
 
     /// <summary>Creates exactly <paramref name="count"/> new arrays and adds them to the pool.</summary>
     /// <param name="count">How many arrays to create.</param>
     /// <exception cref="ArgumentOutOfRangeException"><paramref name="count"/> is negative or would take the pool past <see cref="MaximumRetained"/>.</exception>
-    public void Prewarm(int count)
-    {
-        if (unchecked((uint)count) > (uint)(_maximumRetained - _count))
-        {
-            ThrowHelper.ThrowArgumentOutOfRangeException(nameof(count), count, $"Must be from 0 to the pool's free room, {_maximumRetained - _count}.");
-        }
+    public void Prewarm(int count) => FixedArrayPoolCore<T, TLength>.Prewarm(ref _stack, count, _clearOnReturn);
 
-        for (int i = 0; i < count; i++)
-        {
-            Push(FixedLength.Allocate<T>(ArrayLength));
-        }
-    }
-
-    /// <summary>Drops every pooled array.</summary>
-    /// <returns>How many arrays were dropped.</returns>
-    public int Trim()
-    {
-        int count = _count;
-        Array.Clear(_items, 0, count);
-        _count = 0;
-        return count;
-    }
-
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private bool Push(T[] array)
-    {
-        if (_clearOnReturn)
-        {
-            array.AsSpan().Clear();
-        }
-
-        int count = _count;
-        ArraySlot<T>[] items = _items;
-        if ((uint)count < (uint)items.Length)
-        {
-            PooledArrayMark<T>.Mark(array);
-            items[count].Array = array;
-            _count = count + 1;
-            return true;
-        }
-
-        return GrowAndPush(array);
-    }
-
-    [MethodImpl(MethodImplOptions.NoInlining)]
-    private bool GrowAndPush(T[] array)
-    {
-        int count = _count;
-        if (count >= _maximumRetained)
-        {
-            return false;
-        }
-
-        var grown = new ArraySlot<T>[(int)Math.Min(Math.Max((long)_items.Length * 2, InitialCapacity), _maximumRetained)];
-        Array.Copy(_items, grown, count);
-        _items = grown;
-        PooledArrayMark<T>.Mark(array);
-        grown[count].Array = array;
-        _count = count + 1;
-        return true;
-    }
-
-    [MethodImpl(MethodImplOptions.NoInlining)]
-    private bool Contains(T[] array)
-    {
-        ArraySlot<T>[] items = _items;
-        for (int i = 0; i < _count; i++)
-        {
-            if (ReferenceEquals(items[i].Array, array))
-            {
-                return true;
-            }
-        }
-
-        return false;
-    }
+    /// <summary>Releases every pooled array.</summary>
+    /// <returns>How many arrays were released.</returns>
+    public int Trim() => _stack.Clear();
 }

@@ -1,6 +1,5 @@
 using System.Collections.Generic;
 using System.Runtime.CompilerServices;
-using System.Runtime.InteropServices;
 
 namespace Eddy.Pooling;
 
@@ -14,7 +13,7 @@ namespace Eddy.Pooling;
 /// element, which the pools write anyway when clearing; any array whose last element is default takes the scan.
 /// On netstandard2.1 only primitive element types carry the cookie; other structs always take the scan.
 /// </remarks>
-internal static class PooledArrayMark<T>
+internal static partial class PooledArrayMark<T>
 {
     /// <summary>False proves <paramref name="array"/> is in no pool; true means "scan to be sure".</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
@@ -62,44 +61,4 @@ internal static class PooledArrayMark<T>
 
         return EqualityComparer<T>.Default.Equals(value, default!);
     }
-
-#if NET
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static bool HasTail(T[] array) => (long)array.Length * Unsafe.SizeOf<T>() >= sizeof(long);
-
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static ref byte Tail(T[] array) =>
-        ref Unsafe.Add(
-            ref Unsafe.As<T, byte>(ref MemoryMarshal.GetArrayDataReference(array)),
-            (nint)array.Length * Unsafe.SizeOf<T>() - sizeof(long));
-
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static long ReadTail(T[] array) => Unsafe.ReadUnaligned<long>(ref Tail(array));
-
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static void WriteTail(T[] array, long value) => Unsafe.WriteUnaligned(ref Tail(array), value);
-#else
-    // netstandard2.1 has no Unsafe and no byte view of an unconstrained T: primitive element types reach
-    // their bytes through Buffer; other structs carry no cookie there and always take the scan.
-    private static readonly bool s_isPrimitive = typeof(T).IsPrimitive;
-
-    [System.ThreadStatic]
-    private static long[]? t_scratch;
-
-    private static bool HasTail(T[] array) => s_isPrimitive && System.Buffer.ByteLength(array) >= sizeof(long);
-
-    private static long ReadTail(T[] array)
-    {
-        long[] scratch = t_scratch ??= new long[1];
-        System.Buffer.BlockCopy(array, System.Buffer.ByteLength(array) - sizeof(long), scratch, 0, sizeof(long));
-        return scratch[0];
-    }
-
-    private static void WriteTail(T[] array, long value)
-    {
-        long[] scratch = t_scratch ??= new long[1];
-        scratch[0] = value;
-        System.Buffer.BlockCopy(scratch, 0, array, System.Buffer.ByteLength(array) - sizeof(long), sizeof(long));
-    }
-#endif
 }

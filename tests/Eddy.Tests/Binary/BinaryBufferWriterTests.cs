@@ -1,9 +1,12 @@
 using System;
 using System.Buffers;
+using System.Diagnostics;
 using System.IO;
+using System.Linq;
 using System.Runtime.InteropServices;
 using System.Text;
 using Eddy.Binary;
+using Eddy.Buffers;
 using Eddy.Tests.Binary.Infrastructure;
 
 namespace Eddy.Tests.Binary;
@@ -65,30 +68,20 @@ public class BinaryBufferWriterTests
         var bcl = new BinaryWriter(new MemoryStream(), Encoding.UTF8);
 
         Assert.Throws<ArgumentException>(() => bcl.Write('\uD800'));
-        try
-        {
-            writer.Write('\uD800');
-            Assert.Fail("A lone surrogate was written.");
-        }
-        catch (ArgumentException)
-        {
-        }
+        Assert.Throws<ArgumentException>(() => writer.Write('\uD800'));
+        Assert.Throws<ArgumentException>(() => writer << '\uDC00');
 
         Assert.Equal(0, writer.BytesWritten);
     }
 
     [Fact]
-    public void Write_string_rejects_null()
+    public void Null_strings_and_arrays_are_rejected_before_writing()
     {
         var writer = new BinaryBufferWriter(new ArrayBufferWriter<byte>());
-        try
-        {
-            writer.Write((string)null!);
-            Assert.Fail("null was written.");
-        }
-        catch (ArgumentNullException)
-        {
-        }
+        Assert.Throws<ArgumentNullException>(() => writer.Write((string)null!));
+        Assert.Throws<ArgumentNullException>(() => writer << (string)null!);
+        Assert.Throws<ArgumentNullException>(() => writer << (byte[])null!);
+        Assert.Equal(0, writer.BytesWritten);
     }
 
     [Fact]
@@ -108,18 +101,11 @@ public class BinaryBufferWriterTests
     }
 
     [Fact]
-    public void An_output_that_returns_an_empty_span_is_reported()
+    public void An_output_that_returns_empty_memory_is_reported()
     {
         var writer = new BinaryBufferWriter(new EmptySpanBufferWriter());
-        try
-        {
-            writer.Write(1L);
-            Assert.Fail("Nothing was reported.");
-        }
-        catch (InvalidOperationException e)
-        {
-            Assert.Contains("empty span", e.Message, StringComparison.Ordinal);
-        }
+        InvalidOperationException e = Assert.Throws<InvalidOperationException>(() => writer.Write(1L));
+        Assert.Contains("empty memory", e.Message, StringComparison.Ordinal);
     }
 
     [Fact]
@@ -199,6 +185,139 @@ public class BinaryBufferWriterTests
         Assert.Equal(1 << 20, counting.Inner.WrittenCount);
         Assert.InRange(counting.LargestSizeHint, 1, 64 * 1024);
     }
+
+    [Fact]
+    public void The_chunkstream_example_chains_and_reads_back()
+    {
+        var output = new ArrayBufferWriter<byte>();
+        using (var writer = new BinaryBufferWriter(output))
+        {
+            _ = writer << 23.2f << 'C' << "temperature";
+        }
+
+        var reader = new BinarySequenceReader(output.WrittenSpan);
+        Assert.Equal(23.2f, reader.Read<float>());
+        Assert.Equal('C', reader.ReadChar());
+        Assert.Equal("temperature", reader.ReadString());
+        Assert.True(reader.End);
+    }
+
+    [Fact]
+    public void Every_operand_type_chains_to_BinaryWriter_bytes_into_any_buffer_writer()
+    {
+        byte[] expected = MixedRecord.BinaryWriterBytes();
+        using var segmented = new SegmentedBuffer<byte>(initialChunkLength: 2, maxChunkLength: 8);
+        var outputs = new IBufferWriter<byte>[] { new ArrayBufferWriter<byte>(), new TinySpanBufferWriter(seed: 9), new TinySpanBufferWriter(seed: 9, arrayBacked: false), segmented };
+
+        foreach (IBufferWriter<byte> output in outputs)
+        {
+            var writer = new BinaryBufferWriter(output);
+            BinaryBufferWriter returned = writer << true << (byte)1 << (sbyte)-2 << (short)-3 << (ushort)4 << -5 << 6u << -7L << 8UL << MixedRecord.Half
+                << 10.25f << 11.125 << 12.5m << '€' << "😀 ok" << new byte[] { 13, 14, 15 };
+            writer.Flush();
+
+            Assert.Same(writer, returned);
+            Assert.Equal(expected, Written(output));
+            Assert.Equal(expected.Length, writer.BytesWritten);
+        }
+    }
+
+    [Fact]
+    public void Span_operand_and_method_forms_write_the_same_bytes()
+    {
+        var viaOperators = new ArrayBufferWriter<byte>();
+        var viaMethods = new ArrayBufferWriter<byte>();
+        var a = new BinaryBufferWriter(viaOperators);
+        _ = a << new ReadOnlySpan<byte>(new byte[] { 1, 2 }) << 3;
+        a.Flush();
+        var b = new BinaryBufferWriter(viaMethods);
+        b.WriteBytes(new byte[] { 1, 2 });
+        b.Write<int>(3);
+        b.WriteRaw(new byte[] { 4 });
+        b.WriteSpan<short>(new short[] { 5 });
+        b.Flush();
+
+        Assert.Equal(new byte[] { 2, 1, 2, 3, 0, 0, 0 }, viaOperators.WrittenSpan.ToArray());
+        Assert.Equal(new byte[] { 2, 1, 2, 3, 0, 0, 0, 4, 5, 0 }, viaMethods.WrittenSpan.ToArray());
+    }
+
+    [Fact]
+    public void Flush_twice_advances_once_and_writing_goes_on_after_it()
+    {
+        var output = new ArrayBufferWriter<byte>();
+        var writer = new BinaryBufferWriter(output);
+        _ = writer << 1L << 2L;
+
+        Assert.Equal(0, output.WrittenCount);
+        Assert.Equal(16, writer.BytesWritten);
+
+        writer.Flush();
+        writer.Flush();
+        Assert.Equal(16, output.WrittenCount);
+
+        _ = writer << (byte)3;
+        writer.Dispose();
+        Assert.Equal(17, output.WrittenCount);
+        Assert.Equal(17, writer.BytesWritten);
+        Assert.Equal(3, output.WrittenSpan[16]);
+    }
+
+    [Fact]
+    public void A_writer_over_memory_that_is_not_array_backed_advances_every_value_at_once()
+    {
+        var output = new TinySpanBufferWriter(seed: 4, arrayBacked: false);
+        var writer = new BinaryBufferWriter(output);
+        writer.Write(0x01020304);
+        writer.Write("abc");
+
+        Assert.Equal(0, writer.BytesPending);
+        Assert.Equal(8, writer.BytesWritten);
+        Assert.Equal(new byte[] { 4, 3, 2, 1, 3, (byte)'a', (byte)'b', (byte)'c' }, output.WrittenBytes);
+    }
+
+    [Theory]
+    [InlineData(41)]
+    [InlineData(42)]
+    [InlineData(43)]
+    [InlineData(300)]
+    [InlineData(2000)]
+    public void Strings_around_the_one_pass_limit_match_BinaryWriter_on_every_output(int length)
+    {
+        string text = string.Concat(Enumerable.Repeat("€a😀", length / 4 + 1)).Substring(0, length);
+        if (char.IsHighSurrogate(text[^1]))
+        {
+            text = text.Substring(0, length - 1) + "z";
+        }
+
+        using var stream = new MemoryStream();
+        using (var bcl = new BinaryWriter(stream, Encoding.UTF8, leaveOpen: true))
+        {
+            bcl.Write(text);
+        }
+
+        foreach (IBufferWriter<byte> output in new IBufferWriter<byte>[] { new ArrayBufferWriter<byte>(1), new TinySpanBufferWriter(seed: length), new TinySpanBufferWriter(seed: length, arrayBacked: false) })
+        {
+            var writer = new BinaryBufferWriter(output);
+            writer.Write(text);
+            writer.Flush();
+            Assert.Equal(stream.ToArray(), Written(output));
+        }
+    }
+
+    [Fact]
+    public void Debugger_display_shows_bytes_written_and_pending()
+    {
+        var attribute = (DebuggerDisplayAttribute)Attribute.GetCustomAttribute(typeof(BinaryBufferWriter), typeof(DebuggerDisplayAttribute))!;
+        Assert.Equal("BytesWritten = {BytesWritten}, BytesPending = {BytesPending}", attribute.Value);
+    }
+
+    private static byte[] Written(IBufferWriter<byte> output) => output switch
+    {
+        ArrayBufferWriter<byte> array => array.WrittenSpan.ToArray(),
+        TinySpanBufferWriter tiny => tiny.WrittenBytes,
+        SegmentedBuffer<byte> segmented => segmented.ToArray(),
+        _ => throw new ArgumentException("Unknown output.", nameof(output)),
+    };
 
     private sealed class CountingBufferWriter : IBufferWriter<byte>
     {

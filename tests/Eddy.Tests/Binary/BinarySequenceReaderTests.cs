@@ -1,5 +1,6 @@
 using System;
 using System.Buffers;
+using System.Diagnostics;
 using System.IO;
 using System.Linq;
 using System.Text;
@@ -346,6 +347,12 @@ public class BinarySequenceReaderTests
         Assert.Contains("flags", e.Message, StringComparison.Ordinal);
     }
 
+    [Fact]
+    public void Debugger_display_shows_position_and_remaining()
+    {
+        var attribute = (DebuggerDisplayAttribute)Attribute.GetCustomAttribute(typeof(BinarySequenceReader), typeof(DebuggerDisplayAttribute))!;
+        Assert.Equal("Position = {Position}, Remaining = {Remaining}", attribute.Value);
+    }
 
     private static TException AssertThrows<TException>(ref BinarySequenceReader reader, ReaderAction read)
         where TException : Exception

@@ -18,7 +18,7 @@ public class CheckedArithmeticTests
     [InlineData(int.MinValue)]
     public void Seven_bit_int32_matches_BinaryWriter_and_reads_back(int value)
     {
-        byte[] bytes = Write((ref BinaryBufferWriter w) => w.Write7BitEncodedInt(value));
+        byte[] bytes = Write(w => w.Write7BitEncodedInt(value));
         Assert.Equal(Bcl(w => w.Write7BitEncodedInt(value)), bytes);
         var reader = new BinarySequenceReader(bytes);
         Assert.Equal(value, reader.Read7BitEncodedInt());
@@ -30,7 +30,7 @@ public class CheckedArithmeticTests
     [InlineData(long.MinValue)]
     public void Seven_bit_int64_matches_BinaryWriter_and_reads_back(long value)
     {
-        byte[] bytes = Write((ref BinaryBufferWriter w) => w.Write7BitEncodedInt64(value));
+        byte[] bytes = Write(w => w.Write7BitEncodedInt64(value));
         Assert.Equal(Bcl(w => w.Write7BitEncodedInt64(value)), bytes);
         var reader = new BinarySequenceReader(bytes);
         Assert.Equal(value, reader.Read7BitEncodedInt64());
@@ -40,7 +40,7 @@ public class CheckedArithmeticTests
     public void A_length_prefix_of_two_bytes_matches_BinaryWriter()
     {
         string text = new('x', 300);
-        Assert.Equal(Bcl(w => w.Write(text)), Write((ref BinaryBufferWriter w) => w.Write(text)));
+        Assert.Equal(Bcl(w => w.Write(text)), Write(w => w.Write(text)));
     }
 
     [Fact]
@@ -57,13 +57,11 @@ public class CheckedArithmeticTests
         }
     }
 
-    private delegate void WriteAction(ref BinaryBufferWriter writer);
-
-    private static byte[] Write(WriteAction write)
+    private static byte[] Write(Action<BinaryBufferWriter> write)
     {
         var output = new ArrayBufferWriter<byte>();
         var writer = new BinaryBufferWriter(output);
-        write(ref writer);
+        write(writer);
         writer.Flush();
         return output.WrittenSpan.ToArray();
     }

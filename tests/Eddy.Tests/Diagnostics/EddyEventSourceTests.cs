@@ -48,7 +48,8 @@ public class EddyEventSourceTests
         using var listener = new RecordingListener();
         var pool = new BlockPool(new BlockPoolOptions { TrimOnGen2Collection = false });
         pool.Return(pool.Rent(8192));
-        long trimmed = pool.Trim();
+        pool.Trim();
+        long trimmed = pool.GetStatistics().TrimmedBytes;
 
         EventWrittenEventArgs trim = Assert.Single(listener.Events(EddyEventSource.PoolTrimmedEventId),
             e => (string)e.Payload![0]! == nameof(BlockPool) && (long)e.Payload[1]! == trimmed);

@@ -303,7 +303,7 @@ public class BlockPoolTests
         }
 
         blocks.ForEach(b => pool.Return(b));
-        Assert.Equal(6 * 2048, pool.Trim());
+        Assert.Equal(6, pool.Trim());
         BlockPoolStatistics stats = pool.GetStatistics();
         Assert.Equal(0, stats.RetainedBytes);
         Assert.Equal(0, stats.ReservedBytes);

@@ -57,7 +57,7 @@ public class CheckedArithmeticTests
         // Two threads fight over one array: a pop that saw a count of 1 often takes the lock after the other
         // pop emptied the stack, so its index is -1. An exception there would leave the lock held and the
         // other thread spinning, so the test waits with a bound and reports the first fault.
-        var stack = new ArrayStack<byte>(1);
+        var stack = new LockedArrayStack<byte>(1);
         var array = new byte[1];
         stack.TryPush(array);
         long popped = 0;

@@ -28,9 +28,9 @@ public abstract class FixedPoolSuite
         var pool = Create<int, L64>();
         int[] array = pool.Rent();
         pool.Return(array);
-        Assert.Equal(1, pool.Count);
+        Assert.Equal(1, pool.RetainedCount);
         Assert.Same(array, pool.Rent());
-        Assert.Equal(0, pool.Count);
+        Assert.Equal(0, pool.RetainedCount);
     }
 
     [Fact]
@@ -40,7 +40,7 @@ public abstract class FixedPoolSuite
         var ex = Assert.Throws<ArgumentException>(() => pool.Return(new int[17]));
         Assert.Equal("array", ex.ParamName);
         Assert.False(pool.TryReturn(new int[15]));
-        Assert.Equal(0, pool.Count);
+        Assert.Equal(0, pool.RetainedCount);
     }
 
     [Fact]
@@ -60,7 +60,7 @@ public abstract class FixedPoolSuite
         var ex = Assert.Throws<InvalidOperationException>(() => pool.Return(array));
         Assert.Contains("32", ex.Message, StringComparison.Ordinal);
         Assert.False(pool.TryReturn(array));
-        Assert.Equal(1, pool.Count);
+        Assert.Equal(1, pool.RetainedCount);
     }
 
     [Fact]
@@ -72,7 +72,7 @@ public abstract class FixedPoolSuite
         pool.Return(a);
         pool.Return(b);
         Assert.Throws<InvalidOperationException>(() => pool.Return(a));
-        Assert.Equal(2, pool.Count);
+        Assert.Equal(2, pool.RetainedCount);
     }
 
     [Fact]
@@ -130,7 +130,7 @@ public abstract class FixedPoolSuite
     {
         var pool = Create<int, L128>();
         pool.Prewarm(10);
-        Assert.Equal(10, pool.Count);
+        Assert.Equal(10, pool.RetainedCount);
         var seen = new HashSet<int[]>();
         for (int i = 0; i < 10; i++)
         {
@@ -138,7 +138,7 @@ public abstract class FixedPoolSuite
         }
 
         Assert.Equal(10, seen.Count);
-        Assert.Equal(0, pool.Count);
+        Assert.Equal(0, pool.RetainedCount);
     }
 
     [Fact]
@@ -148,7 +148,7 @@ public abstract class FixedPoolSuite
         pool.Prewarm(3);
         Assert.Throws<ArgumentOutOfRangeException>(() => pool.Prewarm(2));
         Assert.Throws<ArgumentOutOfRangeException>(() => pool.Prewarm(-1));
-        Assert.Equal(3, pool.Count);
+        Assert.Equal(3, pool.RetainedCount);
     }
 
     [Fact]
@@ -159,7 +159,7 @@ public abstract class FixedPoolSuite
         pool.Return(a);
         Assert.True(pool.TryReturn(b));
         pool.Return(c); // dropped, not an error
-        Assert.Equal(2, pool.Count);
+        Assert.Equal(2, pool.RetainedCount);
         Assert.False(pool.TryReturn(new int[8]));
     }
 
@@ -174,7 +174,7 @@ public abstract class FixedPoolSuite
         }
 
         arrays.ForEach(a => pool.TryReturn(a));
-        Assert.Equal(100, pool.Count);
+        Assert.Equal(100, pool.RetainedCount);
     }
 
     [Fact]
@@ -184,7 +184,7 @@ public abstract class FixedPoolSuite
         IDisposable lease = pool.Rent(out int[] array);
         Assert.Equal(256, array.Length);
         lease.Dispose();
-        Assert.Equal(1, pool.Count);
+        Assert.Equal(1, pool.RetainedCount);
         Assert.Throws<InvalidOperationException>(() => lease.Dispose());
         Assert.Same(array, pool.Rent());
     }
@@ -195,7 +195,7 @@ public abstract class FixedPoolSuite
         var pool = Create<int, L512>();
         pool.Prewarm(5);
         Assert.Equal(5, pool.Trim());
-        Assert.Equal(0, pool.Count);
+        Assert.Equal(0, pool.RetainedCount);
     }
 
     [Fact]
@@ -339,7 +339,7 @@ public class ConcurrentFixedArrayPoolTests : FixedPoolSuite
         first.Join();
         second.Join();
         Assert.Equal(0, violations);
-        Assert.True(pool.Count <= 64);
+        Assert.True(pool.RetainedCount <= 64);
     }
 }
 
@@ -359,14 +359,14 @@ public class ThreadStaticFixedArrayPoolTests : FixedPoolSuite
         var thread = new System.Threading.Thread(() =>
         {
             pool.Return(array);
-            countThere = pool.Count;
+            countThere = pool.RetainedCount;
             rentedThere = pool.Rent();
         });
         thread.Start();
         thread.Join();
         Assert.Equal(1, countThere);
         Assert.Same(array, rentedThere);
-        Assert.Equal(0, pool.Count);
+        Assert.Equal(0, pool.RetainedCount);
     }
 
     [Fact]
@@ -376,11 +376,11 @@ public class ThreadStaticFixedArrayPoolTests : FixedPoolSuite
         pool.Trim();
         pool.Prewarm(3);
         int countThere = -1;
-        var thread = new System.Threading.Thread(() => countThere = pool.Count);
+        var thread = new System.Threading.Thread(() => countThere = pool.RetainedCount);
         thread.Start();
         thread.Join();
         Assert.Equal(0, countThere);
-        Assert.Equal(3, pool.Count);
+        Assert.Equal(3, pool.RetainedCount);
     }
 
     [Fact]

@@ -8,7 +8,7 @@ public interface IFixedPoolUnderTest<T>
 {
     int ArrayLength { get; }
 
-    int Count { get; }
+    int RetainedCount { get; }
 
     T[] Rent();
 
@@ -30,7 +30,7 @@ public sealed class SingleThreadedPool<T, TLength>(int maximumRetained) : IFixed
 
     public int ArrayLength => FixedArrayPool<T, TLength>.ArrayLength;
 
-    public int Count => _pool.Count;
+    public int RetainedCount => _pool.RetainedCount;
 
     public T[] Rent() => _pool.Rent();
 
@@ -52,7 +52,7 @@ public sealed class ConcurrentPool<T, TLength>(int maximumRetained) : IFixedPool
 
     public int ArrayLength => ConcurrentFixedArrayPool<T, TLength>.ArrayLength;
 
-    public int Count => _pool.Count;
+    public int RetainedCount => _pool.RetainedCount;
 
     public T[] Rent() => _pool.Rent();
 
@@ -81,7 +81,7 @@ public sealed class ThreadStaticPool<T, TLength> : IFixedPoolUnderTest<T>
 
     public int ArrayLength => ThreadStaticFixedArrayPool<T, TLength>.ArrayLength;
 
-    public int Count => Pool.Count;
+    public int RetainedCount => Pool.RetainedCount;
 
     public T[] Rent() => Pool.Rent();
 

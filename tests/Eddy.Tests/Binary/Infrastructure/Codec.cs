@@ -8,21 +8,19 @@ using Eddy.Buffers;
 
 namespace Eddy.Tests.Binary.Infrastructure;
 
-internal delegate void WriteOurs<T>(ref BinaryBufferWriter writer, T value);
-
 internal delegate T ReadOurs<T>(ref BinarySequenceReader reader);
 
-/// <summary>How one type is written and read by Eddy (struct writer, chain writer, reader) and by the BCL.</summary>
+/// <summary>How one type is written and read by Eddy (writer methods, writer operators, reader) and by the BCL.</summary>
 internal sealed record Codec<T>(
-    WriteOurs<T> Write,
-    Func<BinaryChainWriter, T, BinaryChainWriter> Chain,
+    Action<BinaryBufferWriter, T> Write,
+    Func<BinaryBufferWriter, T, BinaryBufferWriter> Chain,
     Action<BinaryWriter, T> TheirWrite,
     ReadOurs<T> Read,
     Func<BinaryReader, T> TheirRead)
 {
     /// <summary>
-    /// Asserts that every Eddy writer (over a contiguous writer, a tiny-span writer, a non-array writer)
-    /// produces BinaryWriter's bytes, that BinaryReader reads Eddy's bytes, and that Eddy's reader (over a
+    /// Asserts that Eddy's writer, by methods and by operators (over a contiguous writer, a tiny-span writer, a
+    /// non-array writer), produces BinaryWriter's bytes, that BinaryReader reads Eddy's bytes, and that Eddy's reader (over a
     /// span and over tiny segments) reads BinaryWriter's bytes, all to the values BinaryReader reads.
     /// </summary>
     public void AssertCompatible(T[] values, int seed = 1)
@@ -47,9 +45,13 @@ internal sealed record Codec<T>(
         Assert.Equal(theirs.Length, WriteAll(tiny, values));
         Assert.Equal(theirs, tiny.WrittenBytes);
 
+        var notArrayBacked = new TinySpanBufferWriter(seed, arrayBacked: false);
+        Assert.Equal(theirs.Length, WriteAll(notArrayBacked, values));
+        Assert.Equal(theirs, notArrayBacked.WrittenBytes);
+
         foreach (IBufferWriter<byte> output in new IBufferWriter<byte>[] { new ArrayBufferWriter<byte>(1), new TinySpanBufferWriter(seed), new TinySpanBufferWriter(seed, arrayBacked: false) })
         {
-            var chain = new BinaryChainWriter(output);
+            var chain = new BinaryBufferWriter(output);
             foreach (T value in values)
             {
                 Assert.Same(chain, Chain(chain, value));
@@ -68,7 +70,7 @@ internal sealed record Codec<T>(
         {
             Assert.Equal(theirs.Length, WriteAll(segmented, values));
             Assert.Equal(theirs, segmented.ToArray());
-            var segmentedReader = new BinarySequenceReader(segmented);
+            var segmentedReader = new BinarySequenceReader(segmented.AsReadOnlySequence());
             Assert.Equal(expected, ReadAll(ref segmentedReader, values.Length));
             Assert.True(segmentedReader.End);
         }
@@ -88,7 +90,7 @@ internal sealed record Codec<T>(
         var writer = new BinaryBufferWriter(output);
         foreach (T value in values)
         {
-            Write(ref writer, value);
+            Write(writer, value);
         }
 
         writer.Flush();

@@ -1,0 +1,10 @@
+namespace Eddy.Pooling;
+
+/// <summary>New arrays for the pools (netstandard2.1 has neither uninitialized nor pinned allocation).</summary>
+internal static class ArrayAllocation
+{
+    public static T[] Uninitialized<T>(int length) => new T[length];
+
+    /// <summary>A new byte array; <paramref name="pinned"/> has no effect on this target.</summary>
+    public static byte[] Bytes(int length, bool pinned) => new byte[length];
+}
