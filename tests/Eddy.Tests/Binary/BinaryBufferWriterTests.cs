@@ -206,7 +206,7 @@ public class BinaryBufferWriterTests
     public void Every_operand_type_chains_to_BinaryWriter_bytes_into_any_buffer_writer()
     {
         byte[] expected = MixedRecord.BinaryWriterBytes();
-        using var segmented = new SegmentedBuffer<byte>(initialChunkLength: 2, maxChunkLength: 8);
+        using var segmented = new SegmentedBuffer<byte>(initialChunkLength: 2, maximumChunkLength: 8);
         var outputs = new IBufferWriter<byte>[] { new ArrayBufferWriter<byte>(), new TinySpanBufferWriter(seed: 9), new TinySpanBufferWriter(seed: 9, arrayBacked: false), segmented };
 
         foreach (IBufferWriter<byte> output in outputs)

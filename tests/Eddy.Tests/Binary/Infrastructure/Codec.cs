@@ -70,7 +70,7 @@ internal sealed record Codec<T>(
         {
             Assert.Equal(theirs.Length, WriteAll(segmented, values));
             Assert.Equal(theirs, segmented.ToArray());
-            var segmentedReader = new BinarySequenceReader(segmented.AsReadOnlySequence());
+            var segmentedReader = new BinarySequenceReader(segmented.GetReadOnlySequence());
             Assert.Equal(expected, ReadAll(ref segmentedReader, values.Length));
             Assert.True(segmentedReader.End);
         }
