@@ -67,7 +67,7 @@ public class BinaryRoundTripBenchmarks
         }
 
         writer.Flush();
-        var reader = new BinarySequenceReader(buffer.AsReadOnlySequence());
+        var reader = new BinarySequenceReader(buffer.GetReadOnlySequence());
         long sum = 0;
         for (int i = 0; i < Count; i++)
         {

@@ -37,7 +37,7 @@ public class BinaryInt64Benchmarks
         }
 
         writer.Flush();
-        var reader = new BinarySequenceReader(_reusedBuffer.AsReadOnlySequence());
+        var reader = new BinarySequenceReader(_reusedBuffer.GetReadOnlySequence());
         long sum = 0;
         for (int i = 0; i < N; i++)
         {
