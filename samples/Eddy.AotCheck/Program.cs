@@ -121,7 +121,7 @@ using (fixedPool.Rent(out var fixedArray))
     fixedArray[63] = 1;
 }
 
-Check("FixedArrayPool<int, L64> keeps the leased array", fixedPool.Count == 1 && FixedArrayPool<int, L64>.ArrayLength == 64);
+Check("FixedArrayPool<int, L64> keeps the leased array", fixedPool.RetainedCount == 1 && FixedArrayPool<int, L64>.ArrayLength == 64);
 var concurrent = ConcurrentFixedArrayPool<long, L16>.Shared;
 var shared16 = concurrent.Rent();
 concurrent.Return(shared16);
