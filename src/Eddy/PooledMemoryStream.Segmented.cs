@@ -17,43 +17,51 @@ namespace Eddy;
 public sealed partial class PooledMemoryStream
 {
     /// <summary>
-    /// The segmented buffer, created on first use and kept across Reset so a reused stream does not reallocate it.
-    /// While the stream uses it, a <see cref="RescueGuard"/> is armed with it and kept in the buffer's own
-    /// <see cref="SegmentedBuffer{T}.Guard"/> field, so a stream dropped undisposed gives its chunks back, while a
-    /// contiguous stream neither arms a guard nor carries a field for one.
+    /// The segmented buffer, to read: created on first use (which rents nothing) and kept across Reset so a reused
+    /// stream does not reallocate it. Reading it arms nothing; chunks are only rented through
+    /// <see cref="SegmentsToWrite"/>, which has armed the guard by then.
     /// </summary>
     private SegmentedBuffer<byte> Segments
     {
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        get
-        {
-            SegmentedBuffer<byte>? segments = _segments;
-            return segments?.Guard is not null ? segments : ArmSegments();
-        }
+        get => _segments ?? CreateSegments();
+    }
+
+    /// <summary>
+    /// The segmented buffer, for an operation that may rent chunks: arms a <see cref="RescueGuard"/> over it first
+    /// (once, until the chunks go back), so a stream dropped undisposed gives its chunks back. The guard is kept in
+    /// <see cref="RareFields.RescueGuard"/>; the check on the hot path is two loads and a null test.
+    /// </summary>
+    private SegmentedBuffer<byte> SegmentsToWrite
+    {
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        get => _rare?.RescueGuard is not null ? _segments! : ArmSegments();
     }
 
     /// <summary>Whether a rescue guard is armed (tests: contiguous streams must never arm one).</summary>
-    internal bool IsRescueArmed => _segments?.Guard is not null;
+    internal bool IsRescueArmed => _rare?.RescueGuard is not null;
+
+    private SegmentedBuffer<byte> CreateSegments() =>
+        _segments = new SegmentedBuffer<byte>(BytePool, Settings.ChunkLength, DefaultedMaximumChunkLength());
 
     [MethodImpl(MethodImplOptions.NoInlining)]
     private SegmentedBuffer<byte> ArmSegments()
     {
-        SegmentedBuffer<byte> segments = _segments ??= new SegmentedBuffer<byte>(BytePool, Settings.ChunkLength, DefaultedMaximumChunkLength())
-        {
-            ClearOnRescue = Settings.ClearOnReturn,
-        };
-        segments.Guard = RescueGuard.Arm(this, segments);
+        SegmentedBuffer<byte> segments = Segments;
+
+        // The guard holds the buffer, never the stream, so the stream can become unreachable.
+        Rare.RescueGuard = RescueGuard.Arm(this, segments, Settings.ClearOnReturn);
         return segments;
     }
 
     /// <summary>Disarms the guard (once: the field is cleared first) before the chunks go back or the buffer is dropped.</summary>
     private void DisarmSegments()
     {
-        SegmentedBuffer<byte>? segments = _segments;
-        RescueGuard? guard = segments?.Guard;
+        RareFields? rare = _rare;
+        RescueGuard? guard = rare?.RescueGuard;
         if (guard is not null)
         {
-            segments!.Guard = null;
+            rare!.RescueGuard = null;
             guard.Disarm();
         }
     }
@@ -79,7 +87,7 @@ public sealed partial class PooledMemoryStream
     /// <summary>Hands the contiguous array to the segmented buffer as its first chunk: no copy.</summary>
     private void SwitchToSegmented()
     {
-        SegmentedBuffer<byte> segments = Segments;
+        SegmentedBuffer<byte> segments = SegmentsToWrite;
         byte[]? array = _array;
         _array = null;
         _arrayLimit = 0;
@@ -140,7 +148,7 @@ public sealed partial class PooledMemoryStream
 
     private void SegmentedWrite(long position, ReadOnlySpan<byte> source)
     {
-        SegmentedBuffer<byte> segments = Segments;
+        SegmentedBuffer<byte> segments = SegmentsToWrite;
         long length = segments.Length;
         if (position <= length)
         {
@@ -176,7 +184,8 @@ public sealed partial class PooledMemoryStream
 
     private void SegmentedSetLength(long value)
     {
-        SegmentedBuffer<byte> segments = Segments;
+        // Only growing can rent a chunk; shrinking or emptying a stream that holds none arms nothing.
+        SegmentedBuffer<byte> segments = value > (_segments?.Length ?? 0) ? SegmentsToWrite : Segments;
         if (Settings.ClearOnReturn && value < segments.Length)
         {
             ClearSegments(segments, value, segments.Length - value);
@@ -198,7 +207,7 @@ public sealed partial class PooledMemoryStream
 
     private Memory<byte> SegmentedGetMemory(long position, int size)
     {
-        SegmentedBuffer<byte> segments = Segments;
+        SegmentedBuffer<byte> segments = SegmentsToWrite;
         long length = segments.Length;
         Memory<byte> memory;
         if (position > length)
@@ -240,7 +249,7 @@ public sealed partial class PooledMemoryStream
     {
         if (_position == _length)
         {
-            SegmentedBuffer<byte> segments = Segments;
+            SegmentedBuffer<byte> segments = SegmentsToWrite;
             try
             {
                 return segments.ReadFrom(source);
@@ -277,7 +286,7 @@ public sealed partial class PooledMemoryStream
     {
         if (_position == _length)
         {
-            SegmentedBuffer<byte> segments = Segments;
+            SegmentedBuffer<byte> segments = SegmentsToWrite;
             try
             {
                 return await segments.ReadFromAsync(source, cancellationToken).ConfigureAwait(false);

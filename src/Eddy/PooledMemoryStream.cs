@@ -5,6 +5,7 @@ using System.Runtime.CompilerServices;
 using System.Threading.Tasks;
 using Eddy.Buffers;
 using Eddy.Internal;
+using Eddy.Lifetime;
 using Eddy.Pooling;
 
 namespace Eddy;
@@ -314,7 +315,7 @@ public sealed partial class PooledMemoryStream : Stream, IBufferWriter<byte>
             return;
         }
 
-        Segments.EnsureCapacity(capacity);
+        SegmentsToWrite.EnsureCapacity(capacity);
     }
 
     /// <inheritdoc/>
@@ -530,5 +531,11 @@ public sealed partial class PooledMemoryStream : Stream, IBufferWriter<byte>
 
         /// <summary>Counts rentals from <see cref="Owner"/>, so a stale lease can tell.</summary>
         public int Generation;
+
+        /// <summary>
+        /// Armed while the segmented buffer may hold pooled chunks, so a stream dropped undisposed gives them back.
+        /// Here rather than in the stream so that a contiguous stream, which never arms one, carries no field for it.
+        /// </summary>
+        public RescueGuard? RescueGuard;
     }
 }

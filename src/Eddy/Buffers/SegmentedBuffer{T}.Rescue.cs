@@ -3,26 +3,17 @@ using Eddy.Lifetime;
 
 namespace Eddy.Buffers;
 
-// The leak path: a stream that holds this buffer arms a RescueGuard with it, so that if the stream is dropped
-// undisposed the guard's finalizer gives the chunks back. The buffer never refers to its owner.
+// The leak path: an owner that holds this buffer (a stream) arms a RescueGuard with it, so that if the owner is
+// dropped undisposed the guard's finalizer gives the chunks back. The buffer never refers to its owner, so it
+// and the guard become unreachable with the owner.
 public sealed partial class SegmentedBuffer<T> : IRescuable
 {
-    /// <summary>
-    /// The guard an owning stream armed with this buffer, kept here rather than in the stream so that a stream
-    /// that never goes segmented carries no field for it. Guard and buffer refer to each other only, never to
-    /// the stream, so both become unreachable with it.
-    /// </summary>
-    internal RescueGuard? Guard;
-
-    /// <summary>Set by an owner that clears on return (for example <see cref="PooledMemoryStreamOptions.ClearOnReturn"/>), so a rescue clears too.</summary>
-    internal bool ClearOnRescue { get; set; }
-
     /// <summary>
     /// Returns every chunk array to the pool, once, after the owner was collected undisposed; runs on the
     /// finalizer thread, so it touches nothing shared but the pool (segment objects and the chunk list are left to
     /// the GC). Returns the number of bytes given back.
     /// </summary>
-    long IRescuable.Rescue()
+    long IRescuable.Rescue(bool clear)
     {
         if (_disposed)
         {
@@ -30,8 +21,7 @@ public sealed partial class SegmentedBuffer<T> : IRescuable
         }
 
         _disposed = true;
-        Guard = null;
-        bool clear = ClearOnRescue || RuntimeHelpers.IsReferenceOrContainsReferences<T>();
+        clear |= RuntimeHelpers.IsReferenceOrContainsReferences<T>();
         BufferSegment<T>[] chunks = _chunks;
         int count = _chunkCount;
         _chunks = [];

@@ -11,5 +11,6 @@ internal interface IRescuable
     /// Gives every pooled resource back, after the guarded object was collected undisposed, and returns the number
     /// of bytes given back. Called at most once per arming, on the finalizer thread.
     /// </summary>
-    long Rescue();
+    /// <param name="clear">True when the owner asked, at arming, for its memory to be cleared before it goes back.</param>
+    long Rescue(bool clear);
 }

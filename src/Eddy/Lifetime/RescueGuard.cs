@@ -33,6 +33,7 @@ internal sealed class RescueGuard
     private static Cache? t_cache;
 
     private IRescuable? _resources;
+    private bool _clearResources;
     private Type? _ownerType;
     private StackTrace? _creationStack;
 
@@ -52,7 +53,7 @@ internal sealed class RescueGuard
         long bytes;
         try
         {
-            bytes = resources.Rescue();
+            bytes = resources.Rescue(_clearResources);
         }
 #pragma warning disable CA1031 // An exception on the finalizer thread would end the process.
         catch (Exception exception)
@@ -68,9 +69,10 @@ internal sealed class RescueGuard
 
     /// <summary>
     /// Arms a guard for <paramref name="owner"/>: if the owner is collected before <see cref="Disarm"/>,
-    /// <paramref name="resources"/> is rescued.
+    /// <paramref name="resources"/> is rescued, and cleared first when <paramref name="clearResources"/> is set
+    /// (an owner that clears its memory on return wants a rescue to clear it too).
     /// </summary>
-    public static RescueGuard Arm(object owner, IRescuable resources)
+    public static RescueGuard Arm(object owner, IRescuable resources, bool clearResources = false)
     {
         // One thread-static read: the cache also carries the thread's sampling counter.
         Cache cache = t_cache ??= new Cache();
@@ -88,6 +90,7 @@ internal sealed class RescueGuard
         guard ??= new RescueGuard();
 
         guard._resources = resources;
+        guard._clearResources = clearResources;
         guard._ownerType = owner.GetType();
         guard._creationStack = creationStack;
         return guard;

@@ -113,13 +113,60 @@ public class StreamRescueTests
         Assert.True(stream.IsRescueArmed);
     }
 
+    [Fact]
+    public void Reading_or_shrinking_a_stream_that_holds_no_chunks_arms_nothing()
+    {
+        var pool = new TrackingArrayPool<byte>();
+        using var stream = NewStream(pool, PooledMemoryStreamMode.Segmented);
+        stream.Write(new byte[WrittenBytes]);
+        stream.Reset();
+        Assert.False(stream.IsRescueArmed);
+
+        Assert.Equal(0, stream.Read(new byte[16], 0, 16));
+        stream.CopyTo(System.IO.Stream.Null);
+        Assert.True(stream.GetReadOnlySequence().IsEmpty);
+        Assert.Empty(stream.ToArray());
+        stream.SetLength(0);
+        Assert.False(stream.IsRescueArmed);
+
+        stream.SetLength(10);
+        Assert.True(stream.IsRescueArmed);
+    }
+
+    [Fact]
+    public void A_dropped_stream_that_clears_on_return_has_its_chunks_cleared_by_the_rescue()
+    {
+        var pool = new TrackingArrayPool<byte>();
+        WriteAndDrop(pool, new PooledMemoryStreamOptions { Pool = pool, Mode = PooledMemoryStreamMode.Segmented, ChunkLength = ChunkLength, ClearOnReturn = true });
+        CollectUntilReturned(pool);
+
+        pool.AssertAllReturned();
+        Assert.NotEmpty(pool.ClearFlags);
+        Assert.All(pool.ClearFlags, Assert.True);
+    }
+
+    [Fact]
+    public void A_dropped_stream_that_does_not_clear_on_return_returns_its_chunks_uncleared()
+    {
+        var pool = new TrackingArrayPool<byte>();
+        WriteAndDrop(pool, PooledMemoryStreamMode.Segmented);
+        CollectUntilReturned(pool);
+
+        pool.AssertAllReturned();
+        Assert.NotEmpty(pool.ClearFlags);
+        Assert.All(pool.ClearFlags, Assert.False);
+    }
+
     private static PooledMemoryStream NewStream(TrackingArrayPool<byte> pool, PooledMemoryStreamMode mode) =>
         new(new PooledMemoryStreamOptions { Pool = pool, Mode = mode, ChunkLength = ChunkLength, SegmentThreshold = 16 * 1024 });
 
+    private static void WriteAndDrop(TrackingArrayPool<byte> pool, PooledMemoryStreamMode mode) =>
+        WriteAndDrop(pool, new PooledMemoryStreamOptions { Pool = pool, Mode = mode, ChunkLength = ChunkLength, SegmentThreshold = 16 * 1024 });
+
     [MethodImpl(MethodImplOptions.NoInlining)]
-    private static void WriteAndDrop(TrackingArrayPool<byte> pool, PooledMemoryStreamMode mode)
+    private static void WriteAndDrop(TrackingArrayPool<byte> pool, PooledMemoryStreamOptions options)
     {
-        PooledMemoryStream stream = NewStream(pool, mode);
+        var stream = new PooledMemoryStream(options);
         stream.Write(new byte[WrittenBytes]);
         Assert.True(stream.IsRescueArmed);
     }

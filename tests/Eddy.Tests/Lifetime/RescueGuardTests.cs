@@ -147,7 +147,7 @@ public class RescueGuardTests
 
         public int Rescues => Volatile.Read(ref _rescues);
 
-        public long Rescue()
+        public long Rescue(bool clear)
         {
             Interlocked.Increment(ref _rescues);
             return Bytes;

@@ -99,7 +99,7 @@ public class StreamRescueBenchmarks
     {
         public byte[]? Chunk { get; set; } = ArrayPool<byte>.Shared.Rent(4096);
 
-        public long Rescue()
+        public long Rescue(bool clear)
         {
             byte[]? chunk = Chunk;
             Chunk = null;
