@@ -31,6 +31,10 @@ public sealed class PooledBufferWriter<T> : IBufferWriter<T>, IDisposable
     private readonly int _initialCapacity;
     private T[] _buffer = [];
     private int _index;
+
+    // Free elements of the span the last GetSpan/GetMemory handed out (0: none, or already advanced), so that
+    // Advance refuses a count past it or without it. Every other call that writes clears it.
+    private int _handedOut;
     private bool _disposed;
 
     /// <summary>Creates a writer.</summary>
@@ -112,12 +116,14 @@ public sealed class PooledBufferWriter<T> : IBufferWriter<T>, IDisposable
         T[] buffer = _buffer;
         int index = _index;
         // A negative hint zero-extends to a huge value and a disposed writer has free space -1: both miss.
-        if (unchecked((long)(uint)sizeHint) < (long)(buffer.Length - index))
+        int free = buffer.Length - index;
+        if (unchecked((long)(uint)sizeHint) < (long)free)
         {
+            _handedOut = free;
 #if NET
-            return MemoryMarshal.CreateSpan(ref Unsafe.Add(ref MemoryMarshal.GetArrayDataReference(buffer), (nint)(uint)index), buffer.Length - index);
+            return MemoryMarshal.CreateSpan(ref Unsafe.Add(ref MemoryMarshal.GetArrayDataReference(buffer), (nint)(uint)index), free);
 #else
-            return new Span<T>(buffer, index, buffer.Length - index);
+            return new Span<T>(buffer, index, free);
 #endif
         }
 
@@ -135,17 +141,27 @@ public sealed class PooledBufferWriter<T> : IBufferWriter<T>, IDisposable
             Grow(sizeHint);
         }
 
-        return new Memory<T>(_buffer, _index, _buffer.Length - _index);
+        int free = _buffer.Length - _index;
+        _handedOut = free;
+        return new Memory<T>(_buffer, _index, free);
     }
 
-    /// <summary>Commits <paramref name="count"/> elements written into the last span or memory handed out.</summary>
-    /// <exception cref="ArgumentOutOfRangeException"><paramref name="count"/> is negative or beyond the free capacity.</exception>
+    /// <summary>
+    /// Commits <paramref name="count"/> elements written into the span or memory the last <see cref="GetSpan(int)"/>
+    /// or <see cref="GetMemory(int)"/> handed out; that span is then spent. <c>Advance(0)</c> commits nothing.
+    /// </summary>
+    /// <exception cref="ArgumentOutOfRangeException"><paramref name="count"/> is negative.</exception>
+    /// <exception cref="InvalidOperationException"><paramref name="count"/> is positive and no span is outstanding (no
+    /// GetSpan/GetMemory since the last Advance or write), or <paramref name="count"/> is past the end of that span.</exception>
     /// <exception cref="ObjectDisposedException">The writer is disposed.</exception>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public void Advance(int count)
     {
-        if (unchecked((long)(uint)count) <= (long)(_buffer.Length - _index))
+        // 1 <= count <= the span handed out; 0, negative, too far, no span and disposed (nothing outstanding) all
+        // take the slow path.
+        if (unchecked((uint)(count - 1)) < (uint)_handedOut)
         {
+            _handedOut = 0;
             _index += count;
             return;
         }
@@ -157,6 +173,7 @@ public sealed class PooledBufferWriter<T> : IBufferWriter<T>, IDisposable
     /// <exception cref="ObjectDisposedException">The writer is disposed.</exception>
     public void Write(ReadOnlySpan<T> source)
     {
+        _handedOut = 0;
         if ((long)source.Length > (long)(_buffer.Length - _index))
         {
             Grow(source.Length);
@@ -171,6 +188,7 @@ public sealed class PooledBufferWriter<T> : IBufferWriter<T>, IDisposable
     public void Reset()
     {
         ThrowIfDisposed();
+        _handedOut = 0;
         _index = 0;
     }
 
@@ -203,6 +221,7 @@ public sealed class PooledBufferWriter<T> : IBufferWriter<T>, IDisposable
         var owner = new PooledArrayOwner<T>(_buffer, _index, _pool);
         _buffer = [];
         _index = 0;
+        _handedOut = 0;
         return owner;
     }
 
@@ -215,6 +234,7 @@ public sealed class PooledBufferWriter<T> : IBufferWriter<T>, IDisposable
         }
 
         _disposed = true;
+        _handedOut = 0;
         T[] buffer = _buffer;
         // Free space of -1 sends every GetSpan and Advance down the slow path, which throws.
         _buffer = [];
@@ -226,14 +246,20 @@ public sealed class PooledBufferWriter<T> : IBufferWriter<T>, IDisposable
     private Span<T> GetSpanSlow(int sizeHint)
     {
         Grow(sizeHint);
-        return new Span<T>(_buffer, _index, _buffer.Length - _index);
+        int free = _buffer.Length - _index;
+        _handedOut = free;
+        return new Span<T>(_buffer, _index, free);
     }
 
     [MethodImpl(MethodImplOptions.NoInlining)]
     private void AdvanceSlow(int count)
     {
+        ThrowHelper.ThrowIfNegative(count, nameof(count));
         ThrowIfDisposed();
-        ThrowHelper.ThrowArgumentOutOfRangeException(nameof(count), count, "The count must be between 0 and the free capacity of the last span handed out.");
+        if (count != 0)
+        {
+            ThrowHelper.ThrowInvalidOperationException(BufferWriterMessages.AdvanceWithoutSpan);
+        }
     }
 
     /// <summary>Ensures at least max(<paramref name="sizeHint"/>, 1) free elements, copying only the written part.</summary>
