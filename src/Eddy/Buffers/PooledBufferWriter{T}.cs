@@ -1,5 +1,6 @@
 using System;
 using System.Buffers;
+using System.Diagnostics;
 using System.Runtime.CompilerServices;
 #if NET
 using System.Runtime.InteropServices;
@@ -20,6 +21,8 @@ namespace Eddy.Buffers;
 /// (a second call does nothing); any other use after that throws <see cref="ObjectDisposedException"/>.
 /// Not thread-safe.
 /// </remarks>
+[DebuggerDisplay("{DebuggerDisplay,nq}")]
+[DebuggerTypeProxy(typeof(PooledBufferWriter<>.DebugView))]
 public sealed class PooledBufferWriter<T> : IBufferWriter<T>, IDisposable
 {
     /// <summary>Elements rented on the first write when the caller names no initial capacity.</summary>
@@ -289,6 +292,8 @@ public sealed class PooledBufferWriter<T> : IBufferWriter<T>, IDisposable
         PooledArrays.Return(_pool, old);
     }
 
+    private string DebuggerDisplay => _disposed ? "Disposed" : $"Length = {_index}, Capacity = {_buffer.Length}";
+
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private void ThrowIfDisposed()
     {
@@ -296,5 +301,26 @@ public sealed class PooledBufferWriter<T> : IBufferWriter<T>, IDisposable
         {
             ThrowHelper.ThrowObjectDisposedException(nameof(PooledBufferWriter<T>));
         }
+    }
+
+    /// <summary>What the debugger shows of a writer: its counts and the first written elements.</summary>
+    internal sealed class DebugView
+    {
+        private readonly PooledBufferWriter<T> _writer;
+
+        public DebugView(PooledBufferWriter<T> writer)
+        {
+            _writer = writer;
+        }
+
+        public bool IsDisposed => _writer._disposed;
+
+        public int Length => _writer._disposed ? 0 : _writer._index;
+
+        public int Capacity => _writer._buffer.Length;
+
+        /// <summary>The first written elements, at most <see cref="DebugViews.MaximumItems"/>.</summary>
+        [DebuggerBrowsable(DebuggerBrowsableState.RootHidden)]
+        public T[] Items => DebugViews.Head(new ReadOnlySpan<T>(_writer._buffer, 0, Length));
     }
 }
