@@ -3,6 +3,7 @@ using System.Buffers;
 using System.IO;
 using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
+using Eddy.Buffers;
 using Eddy.Internal;
 
 namespace Eddy;
@@ -174,11 +175,7 @@ public sealed partial class PooledMemoryStream
             ThrowHelper.ThrowInvalidOperationException("The stream is too long to fit in one array.");
         }
 
-#if NET
-        byte[] copy = GC.AllocateUninitializedArray<byte>((int)length);
-#else
-        byte[] copy = new byte[length];
-#endif
+        byte[] copy = ArrayAccess.AllocateUninitialized<byte>((int)length);
         CopyContent(0, copy);
         return copy;
     }

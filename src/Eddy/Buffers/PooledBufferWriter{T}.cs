@@ -2,9 +2,6 @@ using System;
 using System.Buffers;
 using System.Diagnostics;
 using System.Runtime.CompilerServices;
-#if NET
-using System.Runtime.InteropServices;
-#endif
 using Eddy.Internal;
 
 namespace Eddy.Buffers;
@@ -123,11 +120,7 @@ public sealed class PooledBufferWriter<T> : IBufferWriter<T>, IDisposable
         if (unchecked((long)(uint)sizeHint) < (long)free)
         {
             _handedOut = free;
-#if NET
-            return MemoryMarshal.CreateSpan(ref Unsafe.Add(ref MemoryMarshal.GetArrayDataReference(buffer), (nint)(uint)index), free);
-#else
-            return new Span<T>(buffer, index, free);
-#endif
+            return ArrayAccess.UncheckedSlice(buffer, index, free);
         }
 
         return GetSpanSlow(sizeHint);

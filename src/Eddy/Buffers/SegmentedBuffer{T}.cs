@@ -161,11 +161,7 @@ public sealed partial class SegmentedBuffer<T> : IBufferWriter<T>, IDisposable
         if (unchecked((long)(uint)sizeHint) < (long)free)
         {
             _handedOut = free;
-#if NET
-            return MemoryMarshal.CreateSpan(ref Unsafe.Add(ref MemoryMarshal.GetArrayDataReference(array), (nint)(uint)position), free);
-#else
-            return new Span<T>(array, position, free);
-#endif
+            return ArrayAccess.UncheckedSlice(array, position, free);
         }
 
         return GetSpanSlow(sizeHint);
@@ -287,11 +283,7 @@ public sealed partial class SegmentedBuffer<T> : IBufferWriter<T>, IDisposable
             ThrowHelper.ThrowInvalidOperationException("The buffer holds more elements than an array can.");
         }
 
-#if NET
-        T[] array = GC.AllocateUninitializedArray<T>((int)length);
-#else
-        var array = new T[length];
-#endif
+        T[] array = ArrayAccess.AllocateUninitialized<T>((int)length);
         CopyTo(0, array);
         return array;
     }
@@ -657,36 +649,5 @@ public sealed partial class SegmentedBuffer<T> : IBufferWriter<T>, IDisposable
         }
     }
 
-    private static int ElementSize()
-    {
-#if NET
-        return Unsafe.SizeOf<T>();
-#else
-        if (!typeof(T).IsValueType)
-        {
-            return IntPtr.Size;
-        }
-
-        // Marshal.SizeOf gives the marshalled size, which differs from the managed one for these two.
-        if (typeof(T) == typeof(char))
-        {
-            return sizeof(char);
-        }
-
-        if (typeof(T) == typeof(bool))
-        {
-            return sizeof(bool);
-        }
-
-        try
-        {
-            return Math.Max(1, Marshal.SizeOf<T>());
-        }
-        catch (ArgumentException)
-        {
-            // Not marshalable (holds references): a guess only steers chunk sizes.
-            return 16;
-        }
-#endif
-    }
+    private static int ElementSize() => ArrayAccess.ElementSize<T>();
 }
