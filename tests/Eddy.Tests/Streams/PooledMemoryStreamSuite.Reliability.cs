@@ -338,6 +338,26 @@ public abstract partial class PooledMemoryStreamSuite
     }
 
     [Fact]
+    public void A_write_past_the_largest_length_is_too_long_and_one_that_ends_at_it_is_refused_only_for_its_gap()
+    {
+        const string TooLong = "Stream was too long.";
+        using PooledMemoryStream stream = CreateStream();
+        long largest = HasMemoryStreamLimits ? int.MaxValue : long.MaxValue;
+        stream.Position = largest;
+        Assert.Equal(TooLong, Assert.Throws<IOException>(() => stream.Write(new byte[1])).Message);
+        Assert.Equal(TooLong, Assert.Throws<IOException>(() => stream.GetSpan(1)).Message);
+        if (!HasMemoryStreamLimits)
+        {
+            // One byte still fits below long.MaxValue: what refuses it is the gap of almost 2^63 zeros.
+            stream.Position = largest - 1;
+            Assert.NotEqual(TooLong, Assert.Throws<IOException>(() => stream.Write(new byte[1])).Message);
+            Assert.NotEqual(TooLong, Assert.Throws<IOException>(() => stream.GetSpan(1)).Message);
+        }
+
+        Assert.Equal(0, stream.Length);
+    }
+
+    [Fact]
     public void A_source_reporting_more_bytes_than_asked_is_refused_and_nothing_leaks()
     {
         var pool = new StreamTestPool();

@@ -56,6 +56,8 @@ public sealed class ReadOnlyStreamTests
         Assert.Throws<NotSupportedException>(() => stream.Reset());
         Assert.Throws<NotSupportedException>(() => stream.EnsureCapacity(1));
         Assert.Throws<NotSupportedException>(() => stream.GetSpan().Length);
+        Assert.Throws<NotSupportedException>(() => stream.Advance(0));
+        Assert.Throws<NotSupportedException>(() => stream.Advance(1));
         Assert.Throws<NotSupportedException>(() => stream.ReadFrom(new MemoryStream()));
     }
 
