@@ -75,13 +75,12 @@ using (var fromArray = new PooledMemoryStream(payload))
 }
 
 var streamPool = new PooledMemoryStreamPool(new PooledMemoryStreamOptions { InitialCapacity = 4096 }, maximumRetained: 2);
-var lease = streamPool.RentLease();
-lease.Stream.Write(payload);
-var rented = lease.Stream;
-lease.Dispose();
+var rented = streamPool.Rent();
+rented.Write(payload);
+rented.Dispose();
 var again = streamPool.Rent();
-Check("PooledMemoryStreamPool hands the returned stream out again, empty", ReferenceEquals(rented, again) && again.Length == 0 && !lease.IsActive);
-streamPool.Return(again);
+Check("PooledMemoryStreamPool hands the returned stream out again, empty", ReferenceEquals(rented, again) && again.Length == 0);
+again.Dispose();
 
 using (var output = new PooledMemoryStream())
 {

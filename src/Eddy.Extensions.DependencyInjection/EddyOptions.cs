@@ -33,7 +33,7 @@ public sealed class EddyOptions
     /// How many idle streams the registered <see cref="PooledMemoryStreamPool"/> keeps; 0 (default) means the
     /// pool's own default (4 × processor count). Must not be negative.
     /// </summary>
-    public int MaxRetainedStreams { get; set; }
+    public int MaximumRetainedStreams { get; set; }
 
     /// <summary>
     /// Options registered for <see cref="FileBufferingStream"/>s; null (default) means

@@ -37,7 +37,7 @@ public static class EddyServiceCollectionExtensions
     /// <param name="configure">Sets the <see cref="EddyOptions"/>; null keeps every default.</param>
     /// <returns><paramref name="services"/>, for chaining.</returns>
     /// <exception cref="ArgumentNullException"><paramref name="services"/> is null.</exception>
-    /// <exception cref="ArgumentOutOfRangeException"><see cref="EddyOptions.MaxRetainedStreams"/> is negative.</exception>
+    /// <exception cref="ArgumentOutOfRangeException"><see cref="EddyOptions.MaximumRetainedStreams"/> is negative.</exception>
     public static IServiceCollection AddEddy(this IServiceCollection services, Action<EddyOptions>? configure = null)
     {
         if (services is null)
@@ -50,10 +50,10 @@ public static class EddyServiceCollectionExtensions
 
         BlockPoolOptions? blockPoolOptions = options.BlockPool;
         PooledMemoryStreamOptions? streamOptions = options.StreamOptions;
-        int maxRetainedStreams = options.MaxRetainedStreams;
-        if (maxRetainedStreams < 0)
+        int maximumRetainedStreams = options.MaximumRetainedStreams;
+        if (maximumRetainedStreams < 0)
         {
-            throw new ArgumentOutOfRangeException(nameof(configure), maxRetainedStreams, "EddyOptions.MaxRetainedStreams must not be negative.");
+            throw new ArgumentOutOfRangeException(nameof(configure), maximumRetainedStreams, "EddyOptions.MaximumRetainedStreams must not be negative.");
         }
 
         // The later call wins: take out what an earlier AddEddy on this collection added (registrations the
@@ -72,7 +72,7 @@ public static class EddyServiceCollectionExtensions
                 : ServiceDescriptor.Singleton(_ => new BlockPool(blockPoolOptions)));
             TryAdd(services, added, ServiceDescriptor.Singleton<ArrayPool<byte>>(static provider => provider.GetRequiredService<BlockPool>()));
             TryAdd(services, added, ServiceDescriptor.Singleton(provider => ResolveStreamOptions(streamOptions, provider.GetRequiredService<BlockPool>())));
-            TryAdd(services, added, ServiceDescriptor.Singleton(provider => CreateStreamPool(provider.GetRequiredService<PooledMemoryStreamOptions>(), maxRetainedStreams)));
+            TryAdd(services, added, ServiceDescriptor.Singleton(provider => CreateStreamPool(provider.GetRequiredService<PooledMemoryStreamOptions>(), maximumRetainedStreams)));
             TryAdd(services, added, ServiceDescriptor.Singleton<MemoryPool<byte>>(static provider => CreateMemoryPool(provider.GetRequiredService<BlockPool>())));
             FileBufferingStreamOptions? fileBuffering = options.FileBuffering;
             TryAdd(services, added, ServiceDescriptor.Singleton(provider => ResolveFileBufferingOptions(fileBuffering, provider.GetRequiredService<PooledMemoryStreamOptions>())));
@@ -140,8 +140,8 @@ public static class EddyServiceCollectionExtensions
         };
     }
 
-    private static PooledMemoryStreamPool CreateStreamPool(PooledMemoryStreamOptions options, int maxRetainedStreams) =>
-        ReferenceEquals(options, PooledMemoryStreamOptions.Default) && maxRetainedStreams == 0
+    private static PooledMemoryStreamPool CreateStreamPool(PooledMemoryStreamOptions options, int maximumRetainedStreams) =>
+        ReferenceEquals(options, PooledMemoryStreamOptions.Default) && maximumRetainedStreams == 0
             ? PooledMemoryStreamPool.Shared
-            : new PooledMemoryStreamPool(options, maxRetainedStreams);
+            : new PooledMemoryStreamPool(options, maximumRetainedStreams);
 }

@@ -5,19 +5,13 @@ using Microsoft.Extensions.ObjectPool;
 namespace Eddy.Extensions.ObjectPool;
 
 /// <summary>
-/// Creates object pools of Eddy types with the policies of this package. With <see cref="DefaultObjectPoolProvider"/>
-/// the pools dispose every object they drop (Eddy's types are <see cref="System.IDisposable"/>), so dropped
-/// objects give their arrays back too.
+/// Creates object pools of Eddy's buffer writers with the policies of this package. With
+/// <see cref="DefaultObjectPoolProvider"/> the pools dispose every object they drop (Eddy's types are
+/// <see cref="System.IDisposable"/>), so dropped objects give their arrays back too. Streams are pooled by
+/// <see cref="PooledMemoryStreamPool"/>; <see cref="PooledMemoryStreamObjectPool"/> shows one as an object pool.
 /// </summary>
 public static class ObjectPoolProviderExtensions
 {
-    /// <summary>Creates a pool of <see cref="PooledMemoryStream"/> with <see cref="PooledMemoryStreamPooledObjectPolicy"/>.</summary>
-    /// <param name="provider">The provider, such as <see cref="DefaultObjectPoolProvider"/>.</param>
-    /// <param name="options">The options of every stream; null means the defaults.</param>
-    /// <returns>The pool.</returns>
-    public static ObjectPool<PooledMemoryStream> CreatePooledMemoryStreamPool(this ObjectPoolProvider provider, PooledMemoryStreamOptions? options = null) =>
-        provider.Create(new PooledMemoryStreamPooledObjectPolicy(options));
-
     /// <summary>Creates a pool of <see cref="PooledBufferWriter{T}"/> with <see cref="PooledBufferWriterPooledObjectPolicy{T}"/>.</summary>
     /// <typeparam name="T">The element type.</typeparam>
     /// <param name="provider">The provider, such as <see cref="DefaultObjectPoolProvider"/>.</param>

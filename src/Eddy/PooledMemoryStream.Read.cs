@@ -3,6 +3,7 @@ using System.Buffers;
 using System.IO;
 using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
+using Eddy.Buffers;
 using Eddy.Internal;
 
 namespace Eddy;
@@ -174,11 +175,7 @@ public sealed partial class PooledMemoryStream
             ThrowHelper.ThrowInvalidOperationException("The stream is too long to fit in one array.");
         }
 
-#if NET
-        byte[] copy = GC.AllocateUninitializedArray<byte>((int)length);
-#else
-        byte[] copy = new byte[length];
-#endif
+        byte[] copy = ArrayAccess.AllocateUninitialized<byte>((int)length);
         CopyContent(0, copy);
         return copy;
     }
@@ -225,55 +222,6 @@ public sealed partial class PooledMemoryStream
     }
 
     /// <summary>
-    /// The written bytes as one span, without copying (K4os.Streams' <c>Peek</c>). Valid until the next
-    /// write, Reset or Dispose.
-    /// </summary>
-    /// <returns>The <see cref="Stream.Length"/> bytes of the stream.</returns>
-    /// <exception cref="ObjectDisposedException">The stream is disposed.</exception>
-    /// <exception cref="InvalidOperationException">The content spans several chunks; use
-    /// <see cref="TryPeek"/>, <see cref="GetReadOnlySequence"/> or <see cref="ToUnsafeArraySegment"/>.</exception>
-    public ReadOnlySpan<byte> Peek()
-    {
-        if (!TryPeek(out ReadOnlySpan<byte> content))
-        {
-            EnsureNotClosed();
-            ThrowHelper.ThrowInvalidOperationException("The stream's content spans several chunks; use GetReadOnlySequence() or ToUnsafeArraySegment().");
-        }
-
-        return content;
-    }
-
-    /// <summary>The written bytes as one span when they are in one piece (always so while contiguous); false when the stream is segmented across several chunks or disposed.</summary>
-    /// <param name="content">The <see cref="Stream.Length"/> bytes of the stream, or empty.</param>
-    /// <returns>True when <paramref name="content"/> holds the whole content.</returns>
-    public bool TryPeek(out ReadOnlySpan<byte> content)
-    {
-        switch (_kind)
-        {
-            case StreamKind.Contiguous:
-                SettlePending();
-                content = new ReadOnlySpan<byte>(_array, 0, (int)_length);
-                return true;
-            case StreamKind.ReadOnly:
-                content = _rare!.ReadOnly.Span;
-                return true;
-            case StreamKind.Segmented:
-                SettlePending();
-                ReadOnlySequence<byte> sequence = GetReadOnlySequence();
-                if (sequence.IsSingleSegment)
-                {
-                    content = sequence.First.Span;
-                    return true;
-                }
-
-                break;
-        }
-
-        content = default;
-        return false;
-    }
-
-    /// <summary>
     /// The written bytes as a <see cref="ReadOnlySequence{T}"/> over the stream's own memory: no copy and no
     /// allocation. Covers the whole content whatever <see cref="Stream.Position"/> is. Valid until the next write,
     /// SetLength, Reset or Dispose.
@@ -296,17 +244,20 @@ public sealed partial class PooledMemoryStream
     }
 
     /// <summary>
-    /// The written bytes as an <see cref="ArraySegment{T}"/> over the stream's own array (PooledStream's
-    /// <c>ToUnsafeArraySegment</c>): no copy while contiguous. When the stream is segmented, its chunks are first
-    /// gathered into one pooled array (one copy; the stream is contiguous afterwards, until it grows past the
-    /// threshold again). Unsafe: the segment must not be used after the next write, Reset or Dispose, when the
-    /// array may already belong to someone else.
+    /// The written bytes as an <see cref="ArraySegment{T}"/> over the stream's own array, without the checks of
+    /// <see cref="TryGetBuffer"/>: no copy while the stream is contiguous or reads an array; a segmented stream's
+    /// chunks are first gathered into one pooled array (one copy; the stream stays contiguous until it grows past
+    /// the segment threshold again).
     /// </summary>
+    /// <remarks>Dangerous: the array belongs to the pool. The segment is invalidated by the next write (including
+    /// <see cref="GetSpan"/>/<see cref="GetMemory"/>), <see cref="SetLength"/>, <see cref="EnsureCapacity"/>,
+    /// <see cref="Reset"/> and <see cref="Stream.Dispose()"/>: after any of them the array may be returned and
+    /// rented by someone else. Bytes past <see cref="Stream.Length"/> in the array are stale. See docs/stream.md.</remarks>
     /// <returns>The <see cref="Stream.Length"/> bytes of the stream, starting at the segment's offset.</returns>
     /// <exception cref="ObjectDisposedException">The stream is disposed.</exception>
     /// <exception cref="InvalidOperationException">The content is longer than one array can be, or the stream is
     /// read-only over memory that is not an array.</exception>
-    public ArraySegment<byte> ToUnsafeArraySegment()
+    public ArraySegment<byte> DangerousGetArraySegment()
     {
         EnsureNotClosed();
         SettlePending();
@@ -323,7 +274,7 @@ public sealed partial class PooledMemoryStream
                 return segment;
             default:
                 Consolidate();
-                return ToUnsafeArraySegment();
+                return DangerousGetArraySegment();
         }
     }
 }

@@ -126,7 +126,7 @@ public sealed partial class PooledMemoryStream : Stream, IBufferWriter<byte>
     /// <summary>The options this stream was created with.</summary>
     public PooledMemoryStreamOptions Options => Settings;
 
-    /// <summary>True while the bytes live in one array (<see cref="TryGetBuffer"/> and <see cref="Peek"/> then work without copying).</summary>
+    /// <summary>True while the bytes live in one array (<see cref="TryGetBuffer"/> and <see cref="DangerousGetArraySegment"/> then work without copying).</summary>
     public bool IsContiguous => _kind is StreamKind.Contiguous or StreamKind.ReadOnly;
 
     /// <inheritdoc/>
@@ -175,11 +175,6 @@ public sealed partial class PooledMemoryStream : Stream, IBufferWriter<byte>
     }
 
     private StreamKind InitialKind => Settings.Mode == PooledMemoryStreamMode.Segmented ? StreamKind.Segmented : StreamKind.Contiguous;
-
-    /// <summary>Generation of a pooled stream: changes on every rental, so a stale lease can tell.</summary>
-    internal int Generation => _rare?.Generation ?? 0;
-
-    internal PooledMemoryStreamPool? Owner => _rare?.Owner;
 
     // The largest Position/Length: int.MaxValue like MemoryStream when contiguous-only or read-only, else long.MaxValue.
     private long MaxLength => Settings.Mode == PooledMemoryStreamMode.Contiguous ? int.MaxValue : long.MaxValue;
@@ -360,7 +355,6 @@ public sealed partial class PooledMemoryStream : Stream, IBufferWriter<byte>
     /// <summary>Called by the owning pool when it hands the stream out.</summary>
     internal void Activate()
     {
-        Rare.Generation++;
         _kind = InitialKind;
     }
 
@@ -369,10 +363,7 @@ public sealed partial class PooledMemoryStream : Stream, IBufferWriter<byte>
     {
         ReleaseStorage(keepSegmentObject: true);
         _kind = StreamKind.Disposed;
-        Rare.Generation++;
     }
-
-    internal bool IsDisposedOrReturned => _kind == StreamKind.Disposed;
 
     private void ReleaseStorage(bool keepSegmentObject)
     {
@@ -528,9 +519,6 @@ public sealed partial class PooledMemoryStream : Stream, IBufferWriter<byte>
 
         /// <summary>Set while the stream belongs to a <see cref="PooledMemoryStreamPool"/>.</summary>
         public PooledMemoryStreamPool? Owner;
-
-        /// <summary>Counts rentals from <see cref="Owner"/>, so a stale lease can tell.</summary>
-        public int Generation;
 
         /// <summary>
         /// Armed while the segmented buffer may hold pooled chunks, so a stream dropped undisposed gives them back.

@@ -6,17 +6,15 @@ namespace Eddy;
 
 /// <summary>
 /// An opt-in pool of <see cref="PooledMemoryStream"/> objects, so that a hot path allocates nothing per use:
-/// <see cref="Rent"/> hands out an empty open stream, and disposing it (or <see cref="Return"/>) empties it,
-/// gives its arrays back to the byte pool and keeps the stream object for the next <see cref="Rent"/>.
+/// <see cref="Rent"/> hands out an empty open stream, and disposing it empties it, gives its arrays back to the
+/// byte pool and keeps the stream object for the next <see cref="Rent"/>.
 /// </summary>
 /// <remarks>
 /// <para>Thread-safe. A returned stream holds no memory: only the stream objects are retained, at most
 /// <see cref="MaximumRetained"/> of them (default: 4 × processor count); extra returns are dropped.</para>
-/// <para>Rule of use: a stream must not be touched after it was returned. A returned stream throws
-/// <see cref="ObjectDisposedException"/> from every member until it is rented again; once it is rented again,
-/// an old reference can no longer be told from the new one, except through a <see cref="PooledMemoryStreamLease"/>
-/// (<see cref="RentLease"/>), which carries the rental's generation and throws when it is stale.
-/// Returning a stream twice throws <see cref="InvalidOperationException"/>.</para>
+/// <para>Rule of use: a stream must not be touched after it was disposed. Until it is rented again it throws
+/// <see cref="ObjectDisposedException"/> from every member, and disposing it again does nothing; once it is
+/// rented again, the old reference is the new renter's stream.</para>
 /// </remarks>
 public sealed class PooledMemoryStreamPool
 {
@@ -59,32 +57,9 @@ public sealed class PooledMemoryStreamPool
         return stream;
     }
 
-    /// <summary>As <see cref="Rent"/>, wrapped in a lease that detects use after return.</summary>
-    /// <returns>A lease whose <see cref="PooledMemoryStreamLease.Stream"/> is the rented stream.</returns>
-    public PooledMemoryStreamLease RentLease()
+    /// <summary>Takes back a stream of this pool that is being disposed: empties it and keeps it if there is room.</summary>
+    internal void Return(PooledMemoryStream stream)
     {
-        PooledMemoryStream stream = Rent();
-        return new PooledMemoryStreamLease(stream, stream.Generation);
-    }
-
-    /// <summary>Empties <paramref name="stream"/> and takes it back; the same as disposing it.</summary>
-    /// <param name="stream">A stream rented from this pool.</param>
-    /// <exception cref="ArgumentNullException"><paramref name="stream"/> is null.</exception>
-    /// <exception cref="ArgumentException"><paramref name="stream"/> does not belong to this pool.</exception>
-    /// <exception cref="InvalidOperationException"><paramref name="stream"/> was already returned.</exception>
-    public void Return(PooledMemoryStream stream)
-    {
-        ThrowHelper.ThrowIfNull(stream);
-        if (stream.Owner != this)
-        {
-            ThrowHelper.ThrowArgumentException("The stream was not rented from this pool.", nameof(stream));
-        }
-
-        if (stream.IsDisposedOrReturned)
-        {
-            ThrowHelper.ThrowInvalidOperationException("The stream was already returned to its pool.");
-        }
-
         stream.Deactivate();
         if (_first is null && Interlocked.CompareExchange(ref _first, stream, null) is null)
         {

@@ -1,5 +1,6 @@
 using System;
 using System.Buffers;
+using System.Diagnostics;
 using Eddy.Internal;
 
 namespace Eddy.Buffers;
@@ -9,6 +10,8 @@ namespace Eddy.Buffers;
 /// number of elements written into it. Disposing returns the array to its pool, exactly once.
 /// </summary>
 /// <typeparam name="T">The element type.</typeparam>
+[DebuggerDisplay("{DebuggerDisplay,nq}")]
+[DebuggerTypeProxy(typeof(PooledArrayOwner<>.DebugView))]
 public sealed class PooledArrayOwner<T> : IMemoryOwner<T>
 {
     private readonly ArrayPool<T> _pool;
@@ -52,5 +55,26 @@ public sealed class PooledArrayOwner<T> : IMemoryOwner<T>
     {
         ThrowHelper.ThrowObjectDisposedException(nameof(PooledArrayOwner<T>));
         return null!;
+    }
+
+    private string DebuggerDisplay => _array is null ? "Disposed" : $"Count = {_count}, Array.Length = {_array.Length}";
+
+    /// <summary>What the debugger shows of an owner: its count and the first written elements.</summary>
+    internal sealed class DebugView
+    {
+        private readonly PooledArrayOwner<T> _owner;
+
+        public DebugView(PooledArrayOwner<T> owner)
+        {
+            _owner = owner;
+        }
+
+        public bool IsDisposed => _owner._array is null;
+
+        public int Count => _owner._count;
+
+        /// <summary>The first written elements, at most <see cref="DebugViews.MaximumItems"/>; empty once disposed.</summary>
+        [DebuggerBrowsable(DebuggerBrowsableState.RootHidden)]
+        public T[] Items => _owner._array is { } array ? DebugViews.Head(new ReadOnlySpan<T>(array, 0, _owner._count)) : [];
     }
 }

@@ -1,9 +1,7 @@
 using System;
 using System.Buffers;
+using System.Diagnostics;
 using System.Runtime.CompilerServices;
-#if NET
-using System.Runtime.InteropServices;
-#endif
 using Eddy.Internal;
 using Eddy.Pooling;
 
@@ -21,6 +19,8 @@ namespace Eddy.Buffers;
 /// (a second call does nothing); any other use after that throws <see cref="ObjectDisposedException"/>.
 /// Not thread-safe.
 /// </remarks>
+[DebuggerDisplay("{DebuggerDisplay,nq}")]
+[DebuggerTypeProxy(typeof(PooledBufferWriter<>.DebugView))]
 public sealed class PooledBufferWriter<T> : IBufferWriter<T>, IDisposable
 {
     /// <summary>Elements rented on the first write when the caller names no initial capacity.</summary>
@@ -32,6 +32,10 @@ public sealed class PooledBufferWriter<T> : IBufferWriter<T>, IDisposable
     private readonly int _initialCapacity;
     private T[] _buffer = [];
     private int _index;
+
+    // Free elements of the span the last GetSpan/GetMemory handed out (0: none, or already advanced), so that
+    // Advance refuses a count past it or without it. Every other call that writes clears it.
+    private int _handedOut;
     private bool _disposed;
 
     /// <summary>Creates a writer.</summary>
@@ -113,13 +117,11 @@ public sealed class PooledBufferWriter<T> : IBufferWriter<T>, IDisposable
         T[] buffer = _buffer;
         int index = _index;
         // A negative hint zero-extends to a huge value and a disposed writer has free space -1: both miss.
-        if (unchecked((long)(uint)sizeHint) < (long)(buffer.Length - index))
+        int free = buffer.Length - index;
+        if (unchecked((long)(uint)sizeHint) < (long)free)
         {
-#if NET
-            return MemoryMarshal.CreateSpan(ref Unsafe.Add(ref MemoryMarshal.GetArrayDataReference(buffer), (nint)(uint)index), buffer.Length - index);
-#else
-            return new Span<T>(buffer, index, buffer.Length - index);
-#endif
+            _handedOut = free;
+            return ArrayAccess.UncheckedSlice(buffer, index, free);
         }
 
         return GetSpanSlow(sizeHint);
@@ -136,17 +138,27 @@ public sealed class PooledBufferWriter<T> : IBufferWriter<T>, IDisposable
             Grow(sizeHint);
         }
 
-        return new Memory<T>(_buffer, _index, _buffer.Length - _index);
+        int free = _buffer.Length - _index;
+        _handedOut = free;
+        return new Memory<T>(_buffer, _index, free);
     }
 
-    /// <summary>Commits <paramref name="count"/> elements written into the last span or memory handed out.</summary>
-    /// <exception cref="ArgumentOutOfRangeException"><paramref name="count"/> is negative or beyond the free capacity.</exception>
+    /// <summary>
+    /// Commits <paramref name="count"/> elements written into the span or memory the last <see cref="GetSpan(int)"/>
+    /// or <see cref="GetMemory(int)"/> handed out; that span is then spent. <c>Advance(0)</c> commits nothing.
+    /// </summary>
+    /// <exception cref="ArgumentOutOfRangeException"><paramref name="count"/> is negative.</exception>
+    /// <exception cref="InvalidOperationException"><paramref name="count"/> is positive and no span is outstanding (no
+    /// GetSpan/GetMemory since the last Advance or write), or <paramref name="count"/> is past the end of that span.</exception>
     /// <exception cref="ObjectDisposedException">The writer is disposed.</exception>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public void Advance(int count)
     {
-        if (unchecked((long)(uint)count) <= (long)(_buffer.Length - _index))
+        // 1 <= count <= the span handed out; 0, negative, too far, no span and disposed (nothing outstanding) all
+        // take the slow path.
+        if (unchecked((uint)(count - 1)) < (uint)_handedOut)
         {
+            _handedOut = 0;
             _index += count;
             return;
         }
@@ -158,6 +170,7 @@ public sealed class PooledBufferWriter<T> : IBufferWriter<T>, IDisposable
     /// <exception cref="ObjectDisposedException">The writer is disposed.</exception>
     public void Write(ReadOnlySpan<T> source)
     {
+        _handedOut = 0;
         if ((long)source.Length > (long)(_buffer.Length - _index))
         {
             Grow(source.Length);
@@ -172,6 +185,7 @@ public sealed class PooledBufferWriter<T> : IBufferWriter<T>, IDisposable
     public void Reset()
     {
         ThrowIfDisposed();
+        _handedOut = 0;
         _index = 0;
     }
 
@@ -204,6 +218,7 @@ public sealed class PooledBufferWriter<T> : IBufferWriter<T>, IDisposable
         var owner = new PooledArrayOwner<T>(_buffer, _index, _pool);
         _buffer = [];
         _index = 0;
+        _handedOut = 0;
         return owner;
     }
 
@@ -216,6 +231,7 @@ public sealed class PooledBufferWriter<T> : IBufferWriter<T>, IDisposable
         }
 
         _disposed = true;
+        _handedOut = 0;
         T[] buffer = _buffer;
         // Free space of -1 sends every GetSpan and Advance down the slow path, which throws.
         _buffer = [];
@@ -227,14 +243,20 @@ public sealed class PooledBufferWriter<T> : IBufferWriter<T>, IDisposable
     private Span<T> GetSpanSlow(int sizeHint)
     {
         Grow(sizeHint);
-        return new Span<T>(_buffer, _index, _buffer.Length - _index);
+        int free = _buffer.Length - _index;
+        _handedOut = free;
+        return new Span<T>(_buffer, _index, free);
     }
 
     [MethodImpl(MethodImplOptions.NoInlining)]
     private void AdvanceSlow(int count)
     {
+        ThrowHelper.ThrowIfNegative(count, nameof(count));
         ThrowIfDisposed();
-        ThrowHelper.ThrowArgumentOutOfRangeException(nameof(count), count, "The count must be between 0 and the free capacity of the last span handed out.");
+        if (count != 0)
+        {
+            ThrowHelper.ThrowInvalidOperationException(BufferWriterMessages.AdvanceWithoutSpan);
+        }
     }
 
     /// <summary>Ensures at least max(<paramref name="sizeHint"/>, 1) free elements, copying only the written part.</summary>
@@ -264,6 +286,8 @@ public sealed class PooledBufferWriter<T> : IBufferWriter<T>, IDisposable
         PooledArrays.Return(_pool, old);
     }
 
+    private string DebuggerDisplay => _disposed ? "Disposed" : $"Length = {_index}, Capacity = {_buffer.Length}";
+
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private void ThrowIfDisposed()
     {
@@ -271,5 +295,26 @@ public sealed class PooledBufferWriter<T> : IBufferWriter<T>, IDisposable
         {
             ThrowHelper.ThrowObjectDisposedException(nameof(PooledBufferWriter<T>));
         }
+    }
+
+    /// <summary>What the debugger shows of a writer: its counts and the first written elements.</summary>
+    internal sealed class DebugView
+    {
+        private readonly PooledBufferWriter<T> _writer;
+
+        public DebugView(PooledBufferWriter<T> writer)
+        {
+            _writer = writer;
+        }
+
+        public bool IsDisposed => _writer._disposed;
+
+        public int Length => _writer._disposed ? 0 : _writer._index;
+
+        public int Capacity => _writer._buffer.Length;
+
+        /// <summary>The first written elements, at most <see cref="DebugViews.MaximumItems"/>.</summary>
+        [DebuggerBrowsable(DebuggerBrowsableState.RootHidden)]
+        public T[] Items => DebugViews.Head(new ReadOnlySpan<T>(_writer._buffer, 0, Length));
     }
 }

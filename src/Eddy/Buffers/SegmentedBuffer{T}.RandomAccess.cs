@@ -57,6 +57,7 @@ public sealed partial class SegmentedBuffer<T>
     /// <exception cref="ObjectDisposedException">The buffer is disposed.</exception>
     public void Write(long position, ReadOnlySpan<T> source)
     {
+        _handedOut = 0;
         long length = Length;
         if (position < 0 || position > length)
         {
@@ -116,6 +117,7 @@ public sealed partial class SegmentedBuffer<T>
     public void SetLength(long length)
     {
         ThrowHelper.ThrowIfNegative(length);
+        _handedOut = 0;
         long current = Length;
         if (length > current)
         {
@@ -136,6 +138,7 @@ public sealed partial class SegmentedBuffer<T>
     public void EnsureCapacity(long capacity)
     {
         ThrowHelper.ThrowIfNegative(capacity);
+        _handedOut = 0;
         long available = Capacity;
         if (available >= capacity)
         {

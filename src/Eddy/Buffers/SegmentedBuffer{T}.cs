@@ -55,6 +55,10 @@ public sealed partial class SegmentedBuffer<T> : IBufferWriter<T>, IDisposable
     private int _writePos;
     private long _writeStart;
 
+    // Free elements of the span the last GetSpan/GetMemory handed out (0: none, or already advanced), so that
+    // Advance refuses a count past it or without it. Every other call that writes clears it.
+    private int _handedOut;
+
     // Running index of the first unconsumed element, and its offset in _chunks[0].
     private long _headStart;
     private int _headOffset;
@@ -153,13 +157,11 @@ public sealed partial class SegmentedBuffer<T> : IBufferWriter<T>, IDisposable
         int position = _writePos;
         // One signed 64-bit compare covers a negative hint (zero-extended, so huge) and the disposed state
         // (free space -1): both fall to the slow path.
-        if (unchecked((long)(uint)sizeHint) < (long)(array.Length - position))
+        int free = array.Length - position;
+        if (unchecked((long)(uint)sizeHint) < (long)free)
         {
-#if NET
-            return MemoryMarshal.CreateSpan(ref Unsafe.Add(ref MemoryMarshal.GetArrayDataReference(array), (nint)(uint)position), array.Length - position);
-#else
-            return new Span<T>(array, position, array.Length - position);
-#endif
+            _handedOut = free;
+            return ArrayAccess.UncheckedSlice(array, position, free);
         }
 
         return GetSpanSlow(sizeHint);
@@ -176,18 +178,27 @@ public sealed partial class SegmentedBuffer<T> : IBufferWriter<T>, IDisposable
             PrepareWrite(sizeHint);
         }
 
-        return new Memory<T>(_writeArray, _writePos, _writeArray.Length - _writePos);
+        int free = _writeArray.Length - _writePos;
+        _handedOut = free;
+        return new Memory<T>(_writeArray, _writePos, free);
     }
 
-    /// <summary>Commits <paramref name="count"/> elements written into the last span or memory handed out.</summary>
-    /// <exception cref="ArgumentOutOfRangeException"><paramref name="count"/> is negative or beyond the free space of that span.</exception>
+    /// <summary>
+    /// Commits <paramref name="count"/> elements written into the span or memory the last <see cref="GetSpan(int)"/>
+    /// or <see cref="GetMemory(int)"/> handed out; that span is then spent. <c>Advance(0)</c> commits nothing.
+    /// </summary>
+    /// <exception cref="ArgumentOutOfRangeException"><paramref name="count"/> is negative.</exception>
+    /// <exception cref="InvalidOperationException"><paramref name="count"/> is positive and no span is outstanding (no
+    /// GetSpan/GetMemory since the last Advance or write), or <paramref name="count"/> is past the end of that span.</exception>
     /// <exception cref="ObjectDisposedException">The buffer is disposed.</exception>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public void Advance(int count)
     {
-        // Disposed leaves free space at -1, so even Advance(0) fails here.
-        if (unchecked((long)(uint)count) <= (long)(_writeArray.Length - _writePos))
+        // 1 <= count <= the span handed out; 0, negative, too far, no span and disposed (nothing outstanding) all
+        // take the slow path.
+        if (unchecked((uint)(count - 1)) < (uint)_handedOut)
         {
+            _handedOut = 0;
             _writePos += count;
             return;
         }
@@ -199,6 +210,7 @@ public sealed partial class SegmentedBuffer<T> : IBufferWriter<T>, IDisposable
     /// <exception cref="ObjectDisposedException">The buffer is disposed.</exception>
     public void Write(ReadOnlySpan<T> source)
     {
+        _handedOut = 0;
         int free = _writeArray.Length - _writePos;
         if (free >= 0 && source.Length <= free)
         {
@@ -271,11 +283,7 @@ public sealed partial class SegmentedBuffer<T> : IBufferWriter<T>, IDisposable
             ThrowHelper.ThrowInvalidOperationException("The buffer holds more elements than an array can.");
         }
 
-#if NET
-        T[] array = GC.AllocateUninitializedArray<T>((int)length);
-#else
-        var array = new T[length];
-#endif
+        T[] array = ArrayAccess.AllocateUninitialized<T>((int)length);
         CopyTo(0, array);
         return array;
     }
@@ -288,6 +296,7 @@ public sealed partial class SegmentedBuffer<T> : IBufferWriter<T>, IDisposable
     /// <exception cref="ObjectDisposedException">The buffer is disposed.</exception>
     public void Consume(long count)
     {
+        _handedOut = 0;
         long length = Length;
         if (count < 0 || count > length)
         {
@@ -326,6 +335,7 @@ public sealed partial class SegmentedBuffer<T> : IBufferWriter<T>, IDisposable
     public void Reset(bool keepChunks = false)
     {
         ThrowIfDisposed();
+        _handedOut = 0;
         if (keepChunks)
         {
             for (int i = 0; i < _chunkCount; i++)
@@ -357,6 +367,7 @@ public sealed partial class SegmentedBuffer<T> : IBufferWriter<T>, IDisposable
         }
 
         _disposed = true;
+        _handedOut = 0;
         ReleaseChunks(0, _chunkCount);
         ReturnChunkSlots(_chunks);
         _chunks = [];
@@ -374,14 +385,20 @@ public sealed partial class SegmentedBuffer<T> : IBufferWriter<T>, IDisposable
     private Span<T> GetSpanSlow(int sizeHint)
     {
         PrepareWrite(sizeHint);
-        return new Span<T>(_writeArray, _writePos, _writeArray.Length - _writePos);
+        int free = _writeArray.Length - _writePos;
+        _handedOut = free;
+        return new Span<T>(_writeArray, _writePos, free);
     }
 
     [MethodImpl(MethodImplOptions.NoInlining)]
     private void AdvanceSlow(int count)
     {
+        ThrowHelper.ThrowIfNegative(count, nameof(count));
         ThrowIfDisposed();
-        ThrowHelper.ThrowArgumentOutOfRangeException(nameof(count), count, "The count must be between 0 and the free space of the last span handed out.");
+        if (count != 0)
+        {
+            ThrowHelper.ThrowInvalidOperationException(BufferWriterMessages.AdvanceWithoutSpan);
+        }
     }
 
     /// <summary>Makes the write chunk have at least max(<paramref name="sizeHint"/>, 1) free elements.</summary>
@@ -632,36 +649,5 @@ public sealed partial class SegmentedBuffer<T> : IBufferWriter<T>, IDisposable
         }
     }
 
-    private static int ElementSize()
-    {
-#if NET
-        return Unsafe.SizeOf<T>();
-#else
-        if (!typeof(T).IsValueType)
-        {
-            return IntPtr.Size;
-        }
-
-        // Marshal.SizeOf gives the marshalled size, which differs from the managed one for these two.
-        if (typeof(T) == typeof(char))
-        {
-            return sizeof(char);
-        }
-
-        if (typeof(T) == typeof(bool))
-        {
-            return sizeof(bool);
-        }
-
-        try
-        {
-            return Math.Max(1, Marshal.SizeOf<T>());
-        }
-        catch (ArgumentException)
-        {
-            // Not marshalable (holds references): a guess only steers chunk sizes.
-            return 16;
-        }
-#endif
-    }
+    private static int ElementSize() => ArrayAccess.ElementSize<T>();
 }

@@ -122,20 +122,6 @@ public class PooledBufferWriterTests
     }
 
     [Fact]
-    public void Advance_rejects_negative_and_past_the_span()
-    {
-        using var writer = new PooledBufferWriter<byte>(new TrackingArrayPool<byte>(), 16);
-        Assert.Throws<ArgumentOutOfRangeException>(() => writer.Advance(-1));
-        Assert.Throws<ArgumentOutOfRangeException>(() => writer.Advance(17));
-        Assert.Throws<ArgumentOutOfRangeException>(() => writer.GetSpan(-1));
-        Assert.Throws<ArgumentOutOfRangeException>(() => writer.GetMemory(-1));
-        writer.Advance(16);
-        Assert.Throws<ArgumentOutOfRangeException>(() => writer.Advance(1));
-        writer.Advance(0);
-        Assert.Equal(16, writer.Length);
-    }
-
-    [Fact]
     public void CopyTo_copies_every_written_element_or_throws_when_the_destination_is_shorter()
     {
         using var writer = new PooledBufferWriter<int>(new TrackingArrayPool<int>(), 4);

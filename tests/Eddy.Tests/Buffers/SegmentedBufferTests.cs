@@ -280,20 +280,6 @@ public class SegmentedBufferTests
     }
 
     [Fact]
-    public void Advance_rejects_negative_and_past_the_span()
-    {
-        using var buffer = new SegmentedBuffer<byte>(null, 16, 16);
-        Assert.Throws<ArgumentOutOfRangeException>(() => buffer.Advance(1));
-        int length = buffer.GetSpan().Length;
-        Assert.Throws<ArgumentOutOfRangeException>(() => buffer.Advance(-1));
-        Assert.Throws<ArgumentOutOfRangeException>(() => buffer.Advance(length + 1));
-        buffer.Advance(length);
-        Assert.Equal(length, buffer.Length);
-        Assert.Throws<ArgumentOutOfRangeException>(() => buffer.GetSpan(-1));
-        Assert.Throws<ArgumentOutOfRangeException>(() => buffer.GetMemory(-1));
-    }
-
-    [Fact]
     public void Every_member_throws_ObjectDisposedException_after_Dispose_and_Dispose_is_idempotent()
     {
         var pool = new TrackingArrayPool<byte>();

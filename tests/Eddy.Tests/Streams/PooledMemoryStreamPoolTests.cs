@@ -33,53 +33,33 @@ public sealed class PooledMemoryStreamPoolTests
     }
 
     [Fact]
-    public void A_returned_stream_throws_ObjectDisposedException_until_rented_again()
+    public void A_returned_stream_throws_ObjectDisposedException_until_rented_again_and_a_second_Dispose_does_nothing()
     {
-        var pool = new PooledMemoryStreamPool();
+        var pool = new PooledMemoryStreamPool(maximumRetained: 2);
         PooledMemoryStream stream = pool.Rent();
         stream.WriteByte(1);
-        pool.Return(stream);
+        stream.Dispose();
         Assert.False(stream.CanRead);
         Assert.Throws<ObjectDisposedException>(() => stream.WriteByte(1));
         Assert.Throws<ObjectDisposedException>(() => stream.Length);
         stream.Dispose();
         Assert.Same(stream, pool.Rent());
+        // Disposed twice but kept once: the next rental is a new stream.
+        Assert.NotSame(stream, pool.Rent());
     }
 
     [Fact]
-    public void Double_and_foreign_returns_are_rejected()
+    public void Only_the_pool_s_own_streams_go_back_to_it()
     {
         var pool = new PooledMemoryStreamPool();
         var other = new PooledMemoryStreamPool();
-        PooledMemoryStream stream = pool.Rent();
-        Assert.Throws<ArgumentException>("stream", () => other.Return(stream));
-        Assert.Throws<ArgumentException>("stream", () => pool.Return(new PooledMemoryStream()));
-        Assert.Throws<ArgumentNullException>("stream", () => pool.Return(null!));
-        pool.Return(stream);
-        Assert.Throws<InvalidOperationException>(() => pool.Return(stream));
-    }
-
-    [Fact]
-    public void A_stale_lease_cannot_reach_the_next_renter()
-    {
-        var pool = new PooledMemoryStreamPool();
-        PooledMemoryStreamLease lease = pool.RentLease();
-        lease.Stream.Write(new byte[] { 1, 2, 3 });
-        PooledMemoryStream original = lease.Stream;
-        PooledMemoryStreamLease stale = lease;
-        lease.Dispose();
-        Assert.False(stale.IsActive);
-        Assert.Throws<ObjectDisposedException>(() => stale.Stream);
-
-        using PooledMemoryStreamLease next = pool.RentLease();
-        Assert.Same(original, next.Stream);
-        Assert.False(stale.IsActive);
-        Assert.Throws<ObjectDisposedException>(() => stale.Stream);
-        stale.Dispose();
-        Assert.True(next.IsActive);
-        Assert.True(next.Stream.CanWrite);
-        Assert.NotEqual(stale, next);
-        Assert.Throws<ObjectDisposedException>(() => default(PooledMemoryStreamLease).Stream);
+        var plain = new PooledMemoryStream();
+        plain.Dispose();
+        PooledMemoryStream mine = pool.Rent();
+        mine.Dispose();
+        Assert.Same(mine, pool.Rent());
+        Assert.NotSame(mine, other.Rent());
+        Assert.NotSame(plain, pool.Rent());
     }
 
     [Fact]
@@ -91,15 +71,15 @@ public sealed class PooledMemoryStreamPoolTests
         {
             for (int i = 0; i < 1000; i++)
             {
-                using PooledMemoryStreamLease lease = pool.RentLease();
-                lease.Stream.Write(piece);
-                lease.Stream.Write(piece);
+                using PooledMemoryStream stream = pool.Rent();
+                stream.Write(piece);
+                stream.Write(piece);
             }
         });
     }
 
     [Fact]
-    public void The_pool_keeps_at_most_MaxRetained_streams()
+    public void The_pool_keeps_at_most_MaximumRetained_streams()
     {
         var pool = new PooledMemoryStreamPool(maximumRetained: 2);
         Assert.Equal(2, pool.MaximumRetained);

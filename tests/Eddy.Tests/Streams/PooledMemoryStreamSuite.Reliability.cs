@@ -286,7 +286,8 @@ public abstract partial class PooledMemoryStreamSuite
             () => stream.TryGetBuffer(out _),
             () => stream.GetReadOnlySequence(),
             () => stream.ToArray(),
-            () => stream.TryPeek(out _),
+            () => stream.DangerousGetArraySegment(),
+            () => stream.CopyTo(new byte[64].AsSpan()),
             () => stream.SetLength(stream.Length),
             () => Assert.Equal(1, stream.Read(new byte[1])),
             () => stream.Write("B"u8),
@@ -333,6 +334,26 @@ public abstract partial class PooledMemoryStreamSuite
         Assert.Throws<IOException>(() => stream.WriteByte(1));
         Assert.Throws<IOException>(() => stream.GetSpan(1));
         Assert.Throws<IOException>(() => stream.GetMemory(1));
+        Assert.Equal(0, stream.Length);
+    }
+
+    [Fact]
+    public void A_write_past_the_largest_length_is_too_long_and_one_that_ends_at_it_is_refused_only_for_its_gap()
+    {
+        const string TooLong = "Stream was too long.";
+        using PooledMemoryStream stream = CreateStream();
+        long largest = HasMemoryStreamLimits ? int.MaxValue : long.MaxValue;
+        stream.Position = largest;
+        Assert.Equal(TooLong, Assert.Throws<IOException>(() => stream.Write(new byte[1])).Message);
+        Assert.Equal(TooLong, Assert.Throws<IOException>(() => stream.GetSpan(1)).Message);
+        if (!HasMemoryStreamLimits)
+        {
+            // One byte still fits below long.MaxValue: what refuses it is the gap of almost 2^63 zeros.
+            stream.Position = largest - 1;
+            Assert.NotEqual(TooLong, Assert.Throws<IOException>(() => stream.Write(new byte[1])).Message);
+            Assert.NotEqual(TooLong, Assert.Throws<IOException>(() => stream.GetSpan(1)).Message);
+        }
+
         Assert.Equal(0, stream.Length);
     }
 

@@ -43,9 +43,8 @@ public sealed class ReadOnlyStreamTests
         Assert.True(stream.CanRead);
         Assert.Equal(50, stream.Length);
         Assert.Equal(s_data.AsSpan(100, 50).ToArray(), stream.ToArray());
-        Assert.True(stream.Peek() == memory.Span);
         Assert.True(stream.GetReadOnlySequence().First.Span == memory.Span);
-        ArraySegment<byte> segment = stream.ToUnsafeArraySegment();
+        ArraySegment<byte> segment = stream.DangerousGetArraySegment();
         Assert.Same(s_data, segment.Array);
         Assert.Equal(100, segment.Offset);
         Assert.False(stream.TryGetBuffer(out _));
@@ -57,6 +56,8 @@ public sealed class ReadOnlyStreamTests
         Assert.Throws<NotSupportedException>(() => stream.Reset());
         Assert.Throws<NotSupportedException>(() => stream.EnsureCapacity(1));
         Assert.Throws<NotSupportedException>(() => stream.GetSpan().Length);
+        Assert.Throws<NotSupportedException>(() => stream.Advance(0));
+        Assert.Throws<NotSupportedException>(() => stream.Advance(1));
         Assert.Throws<NotSupportedException>(() => stream.ReadFrom(new MemoryStream()));
     }
 
@@ -75,7 +76,7 @@ public sealed class ReadOnlyStreamTests
         byte[] read = new byte[s_data.Length];
         stream.ReadExactly(read);
         Assert.Equal(s_data, read);
-        Assert.Throws<InvalidOperationException>(() => stream.ToUnsafeArraySegment());
+        Assert.Throws<InvalidOperationException>(() => stream.DangerousGetArraySegment());
         var target = new MemoryStream();
         stream.Position = 3;
         stream.CopyTo(target);

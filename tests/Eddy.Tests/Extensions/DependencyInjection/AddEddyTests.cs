@@ -168,7 +168,7 @@ public class AddEddyTests
     [Fact]
     public void Max_retained_streams_builds_a_stream_pool_of_that_size()
     {
-        using var provider = Build(new ServiceCollection().AddEddy(o => o.MaxRetainedStreams = 3));
+        using var provider = Build(new ServiceCollection().AddEddy(o => o.MaximumRetainedStreams = 3));
 
         var streams = provider.GetRequiredService<PooledMemoryStreamPool>();
         Assert.NotSame(PooledMemoryStreamPool.Shared, streams);
@@ -179,7 +179,7 @@ public class AddEddyTests
     [Fact]
     public void Registered_stream_pool_hands_back_the_streams_returned_to_it()
     {
-        using var provider = Build(new ServiceCollection().AddEddy(o => o.MaxRetainedStreams = 2));
+        using var provider = Build(new ServiceCollection().AddEddy(o => o.MaximumRetainedStreams = 2));
         var streams = provider.GetRequiredService<PooledMemoryStreamPool>();
 
         var first = streams.Rent();
@@ -197,7 +197,7 @@ public class AddEddyTests
     {
         var services = new ServiceCollection();
 
-        Assert.Throws<ArgumentOutOfRangeException>(() => services.AddEddy(o => o.MaxRetainedStreams = -1));
+        Assert.Throws<ArgumentOutOfRangeException>(() => services.AddEddy(o => o.MaximumRetainedStreams = -1));
         Assert.Empty(services);
     }
 
@@ -216,7 +216,7 @@ public class AddEddyTests
         Assert.NotNull(seen);
         Assert.Null(seen.BlockPool);
         Assert.Null(seen.StreamOptions);
-        Assert.Equal(0, seen.MaxRetainedStreams);
+        Assert.Equal(0, seen.MaximumRetainedStreams);
     }
 
     [Fact]
@@ -272,10 +272,10 @@ public class AddEddyTests
     public void A_second_call_wins_and_replaces_what_the_first_registered()
     {
         var services = new ServiceCollection()
-            .AddEddy(o => o.MaxRetainedStreams = 5)
+            .AddEddy(o => o.MaximumRetainedStreams = 5)
             .AddEddy(o =>
             {
-                o.MaxRetainedStreams = 7;
+                o.MaximumRetainedStreams = 7;
                 o.BlockPool = new BlockPoolOptions { MaximumRetainedBytes = 1 << 24 };
             });
         using var provider = Build(services);
@@ -319,8 +319,8 @@ public class AddEddyTests
     [Fact]
     public void Calls_on_another_collection_do_not_replace_anything_here()
     {
-        var first = new ServiceCollection().AddEddy(o => o.MaxRetainedStreams = 5);
-        new ServiceCollection().AddEddy(o => o.MaxRetainedStreams = 9);
+        var first = new ServiceCollection().AddEddy(o => o.MaximumRetainedStreams = 5);
+        new ServiceCollection().AddEddy(o => o.MaximumRetainedStreams = 9);
         using var provider = Build(first);
 
         Assert.Equal(6, first.Count);

@@ -1,0 +1,20 @@
+using System;
+using System.Runtime.CompilerServices;
+using System.Runtime.InteropServices;
+
+namespace Eddy.Buffers;
+
+/// <summary>Array operations whose fast form needs .NET (Core); the netstandard2.1 build has safe equivalents.</summary>
+internal static class ArrayAccess
+{
+    /// <summary>A span over <paramref name="array"/>[<paramref name="start"/>..+<paramref name="length"/>]; the caller has checked the bounds, so no check is repeated.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static Span<T> UncheckedSlice<T>(T[] array, int start, int length) =>
+        MemoryMarshal.CreateSpan(ref Unsafe.Add(ref MemoryMarshal.GetArrayDataReference(array), (nint)(uint)start), length);
+
+    /// <summary>A new array whose elements the caller overwrites at once, so they need not be zeroed first.</summary>
+    public static T[] AllocateUninitialized<T>(int length) => GC.AllocateUninitializedArray<T>(length);
+
+    /// <summary>The managed size of one <typeparamref name="T"/>.</summary>
+    public static int ElementSize<T>() => Unsafe.SizeOf<T>();
+}
