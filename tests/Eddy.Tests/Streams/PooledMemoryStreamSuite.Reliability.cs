@@ -196,6 +196,9 @@ public abstract partial class PooledMemoryStreamSuite
             Assert.True(stream.ToArray().AsSpan(10, 5_000).IndexOfAnyExcept((byte)0) < 0);
             stream.Position = 10_012;
             Assert.Throws<IOException>(() => stream.WriteByte(1));
+            Assert.Throws<IOException>(() => stream.ReadFrom(new MemoryStream(Pattern(3))));
+            Assert.Throws<IOException>(() => stream.ReadFromAsync(new MemoryStream(Pattern(3))).AsTask().GetAwaiter().GetResult());
+            Assert.Equal(5_011, stream.Length);
             Assert.Throws<ArgumentOutOfRangeException>("value", () => stream.SetLength(10_012));
             stream.SetLength(10_011);
             Assert.Equal(10_011, stream.Length);
