@@ -1,0 +1,188 @@
+using System;
+using System.Buffers;
+using System.IO;
+using Eddy.Internal;
+
+namespace Eddy;
+
+/// <summary>The limit checks, the move to the temporary file and the file's read-ahead buffer.</summary>
+public sealed partial class FileBufferingStream
+{
+    private ArrayPool<byte> Pool => _options.EffectiveMemoryOptions.EffectivePool;
+
+    /// <summary>
+    /// True when a write of <paramref name="count"/> bytes at the position goes to the memory stream: it still fits
+    /// under the threshold, or the stream is closed and the memory stream throws as it should. Throws when the write
+    /// would pass the limit, before anything changes.
+    /// </summary>
+    private bool StaysInMemory(int count)
+    {
+        if (_disposed)
+        {
+            return true;
+        }
+
+        long position = _file is null ? _memory.Position : _position;
+        EnsureWithinLimit(position, count);
+        return _file is null && position <= _options.MemoryThreshold - count;
+    }
+
+    private void EnsureWithinLimit(long length)
+    {
+        if (length > _options.MaximumLength && !_disposed)
+        {
+            ThrowLimitReached(length);
+        }
+    }
+
+    private void EnsureWithinLimit(long position, int count)
+    {
+        if (count > _options.MaximumLength - position)
+        {
+            ThrowLimitReached(position + (long)count);
+        }
+    }
+
+    private void ThrowLimitReached(long length) =>
+        ThrowHelper.ThrowIOException(string.Format(System.Globalization.CultureInfo.InvariantCulture, LimitMessage, length, _options.MaximumLength));
+
+    private static void ThrowFileTooShort() =>
+        ThrowHelper.ThrowIOException("The temporary file ended before the stream's length: it was changed by someone else.");
+
+    /// <summary>Moves the content to a new temporary file and gives the pooled chunks back; on failure nothing changes.</summary>
+    private void Spill()
+    {
+        SpillFile file = SpillFile.Create(_options.TempDirectory, asynchronous: false);
+        try
+        {
+            long offset = 0;
+            foreach (ReadOnlyMemory<byte> segment in _memory.GetReadOnlySequence())
+            {
+                file.WriteAt(segment.Span, offset);
+                offset += segment.Length;
+            }
+        }
+        catch (Exception)
+        {
+            file.Dispose();
+            throw;
+        }
+
+        Adopt(file);
+    }
+
+    private void Adopt(SpillFile file)
+    {
+        _position = _memory.Position;
+        _length = _memory.Length;
+        _file = file;
+        _memory.Dispose();
+    }
+
+    /// <summary>
+    /// Readies a write of <paramref name="count"/> bytes to the file; false when there is nothing to write, after
+    /// extending the stream to the position as a zero-byte write past the end of a MemoryStream does.
+    /// </summary>
+    private bool StartFileWrite(int count)
+    {
+        if (count == 0)
+        {
+            if (_position > _length)
+            {
+                _file!.SetLength(_position);
+                _length = _position;
+            }
+
+            return false;
+        }
+
+        DropReadAhead();
+        return true;
+    }
+
+    private void Advance(long end)
+    {
+        _position = end;
+        if (end > _length)
+        {
+            _length = end;
+        }
+    }
+
+    /// <summary>
+    /// A write that failed part-way (a full disk) may have left bytes past the end: cut them off, so the file stays
+    /// exactly <see cref="_length"/> long and a later write past the end still finds zeros in the gap.
+    /// </summary>
+    private void CutBackAfterFailedWrite()
+    {
+        try
+        {
+            _file!.SetLength(_length);
+        }
+        catch (IOException)
+        {
+            // Shrinking needs no space; should it fail anyway, the original error is the one worth reporting.
+        }
+    }
+
+    private int Available(int requested)
+    {
+        long available = _length - _position;
+        return available <= 0 ? 0 : (int)Math.Min(requested, available);
+    }
+
+    private int CopyFromReadAhead(Span<byte> destination)
+    {
+        long skip = _position - _readStart;
+        if (_readCount == 0 || skip < 0 || skip >= _readCount)
+        {
+            return 0;
+        }
+
+        int n = Math.Min(destination.Length, _readCount - (int)skip);
+        BlockCopy.Copy(_readBuffer.AsSpan((int)skip, n), destination);
+        return n;
+    }
+
+    private void FillReadAhead() => _readCount = ReadFileExactly(StartReadAhead().Span);
+
+    /// <summary>Points the read-ahead at the position and gives the part of its buffer to fill.</summary>
+    private Memory<byte> StartReadAhead()
+    {
+        byte[] buffer = _readBuffer ??= Pool.Rent(_options.FileBufferSize);
+        _readCount = 0;
+        _readStart = _position;
+        return buffer.AsMemory(0, (int)Math.Min(_options.FileBufferSize, _length - _position));
+    }
+
+    private int ReadFileExactly(Span<byte> destination)
+    {
+        SpillFile file = _file!;
+        int total = 0;
+        while (total < destination.Length)
+        {
+            int n = file.ReadAt(destination.Slice(total), _position + total);
+            if (n == 0)
+            {
+                ThrowFileTooShort();
+            }
+
+            total += n;
+        }
+
+        return total;
+    }
+
+    private void DropReadAhead() => _readCount = 0;
+
+    private void ReturnReadBuffer()
+    {
+        byte[]? buffer = _readBuffer;
+        _readBuffer = null;
+        _readCount = 0;
+        if (buffer is not null)
+        {
+            Pool.Return(buffer);
+        }
+    }
+}

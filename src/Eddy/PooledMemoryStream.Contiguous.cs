@@ -1,0 +1,82 @@
+using System;
+using System.Runtime.CompilerServices;
+using Eddy.Internal;
+
+namespace Eddy;
+
+/// <summary>Growth of the contiguous array, and the hand-over to segments past the threshold.</summary>
+public sealed partial class PooledMemoryStream
+{
+    /// <summary>
+    /// Makes the contiguous array hold at least <paramref name="required"/> bytes, copying only the written part
+    /// on growth. Returns false when the stream switched to segments instead (automatic mode past the
+    /// threshold, or segmented mode after a consolidation); the caller then continues on the segmented path.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private bool EnsureContiguousCapacity(long required)
+    {
+        byte[]? array = _array;
+        if (array is not null && required <= array.Length)
+        {
+            return true;
+        }
+
+        return GrowContiguous(required);
+    }
+
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private bool GrowContiguous(long required)
+    {
+        bool contiguous = GrowContiguous(required, out byte[]? retired);
+        if (retired is not null)
+        {
+            ReturnArray(retired, Settings.ClearOnReturn);
+        }
+
+        return contiguous;
+    }
+
+    /// <summary>
+    /// As <see cref="GrowContiguous(long)"/>, but the replaced array is handed back in <paramref name="retired"/>
+    /// for the caller to return once done with it: a write of the stream's own bytes still reads from it.
+    /// </summary>
+    private bool GrowContiguous(long required, out byte[]? retired)
+    {
+        retired = null;
+        byte[]? array = _array;
+        int capacity = array?.Length ?? 0;
+        PooledMemoryStreamMode mode = Settings.Mode;
+        if (mode == PooledMemoryStreamMode.Segmented
+            || (mode == PooledMemoryStreamMode.Auto && required > Settings.SegmentThreshold))
+        {
+            SwitchToSegmented();
+            return false;
+        }
+
+        if (required > ArrayMaxLength)
+        {
+            ThrowHelper.ThrowIOException(StreamTooLongMessage);
+        }
+
+        long next = Math.Max(required, capacity == 0 ? FirstRentFloor : capacity * 2L);
+        if (mode == PooledMemoryStreamMode.Auto)
+        {
+            // Never rent past the threshold only to hand the array over at the next growth.
+            next = Math.Min(next, Math.Max(required, Settings.SegmentThreshold));
+        }
+
+        next = Math.Min(next, ArrayMaxLength);
+        byte[] grown = RentArray((int)next);
+        if (array is not null)
+        {
+            // Bytes past Length are garbage (pooled arrays are not zeroed), so only the written part moves.
+            BlockCopy.Copy(array.AsSpan(0, (int)Math.Min(_length, capacity)), grown);
+            retired = array;
+        }
+
+        _array = grown;
+        _arrayStart = 0;
+        _arrayLimit = grown.Length;
+        return true;
+    }
+}
