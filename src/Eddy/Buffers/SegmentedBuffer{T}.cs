@@ -134,9 +134,6 @@ public sealed partial class SegmentedBuffer<T> : IBufferWriter<T>, IDisposable
     /// <summary>The number of chunks the buffer owns, spares included.</summary>
     internal int ChunkCount => _chunkCount;
 
-    /// <summary>The length the next chunk will be rented at, before any size hint.</summary>
-    internal int NextChunkLength => _nextChunkLength;
-
     /// <summary>The configured first-chunk length, in elements.</summary>
     internal int InitialChunkLength => _initialChunkLength;
 
