@@ -55,6 +55,12 @@ public sealed partial class BlockPool : ArrayPool<byte>
     [ThreadStatic]
     private static ThreadCache? t_sharedCache;
 
+    // The cache of the instance pool (any pool but Shared) this thread used last: using one instance pool in a
+    // row costs a thread-static read and a compare instead of a ThreadLocal<T> lookup. It may outlive its
+    // pool, so the pool's finalizer drops the blocks it holds.
+    [ThreadStatic]
+    private static ThreadCache? t_lastInstanceCache;
+
     private static readonly BlockPool s_shared = new(new BlockPoolOptions(), isShared: true);
 
     private readonly bool _isShared;
@@ -133,6 +139,21 @@ public sealed partial class BlockPool : ArrayPool<byte>
         }
 
         Diagnostics.PoolMetrics.Register(this);
+    }
+
+    /// <summary>
+    /// Drops the blocks still held by thread caches, which threads may keep reachable after the pool is gone
+    /// (see <c>t_lastInstanceCache</c>). Runs only for instance pools: <see cref="Shared"/> lives for the process.
+    /// </summary>
+    ~BlockPool()
+    {
+        foreach (WeakReference<ThreadCache> reference in _caches)
+        {
+            if (reference.TryGetTarget(out ThreadCache? cache))
+            {
+                DropSlotBlocks(cache, out _, out _);
+            }
+        }
     }
 
     /// <summary>The process-wide pool, with default <see cref="BlockPoolOptions"/>; Eddy's default for bytes.</summary>
@@ -314,10 +335,23 @@ public sealed partial class BlockPool : ArrayPool<byte>
     internal long ReservedBytes => Volatile.Read(ref _accounts.ReservedBytes);
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private BlockSlot[] CurrentSlots() => (_isShared ? t_sharedSlots : _threadCaches!.Value?.Slots) ?? CreateCache().Slots;
+    private BlockSlot[] CurrentSlots()
+    {
+        if (_isShared)
+        {
+            return t_sharedSlots ?? CreateCache().Slots;
+        }
+
+        ThreadCache? cache = t_lastInstanceCache;
+        return cache is not null && ReferenceEquals(cache.Accounts, _accounts) ? cache.Slots : CurrentInstanceCache().Slots;
+    }
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private ThreadCache CurrentCache() => (_isShared ? t_sharedCache : _threadCaches!.Value) ?? CreateCache();
+    private ThreadCache CurrentCache() => _isShared ? t_sharedCache ?? CreateCache() : CurrentInstanceCache();
+
+    /// <summary>This thread's cache of this instance pool, remembered as the thread's last one.</summary>
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private ThreadCache CurrentInstanceCache() => t_lastInstanceCache = _threadCaches!.Value ?? CreateCache();
 
     [MethodImpl(MethodImplOptions.NoInlining)]
     private ThreadCache CreateCache()
