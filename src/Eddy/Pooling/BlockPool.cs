@@ -73,7 +73,9 @@ public sealed partial class BlockPool : ArrayPool<byte>
     private readonly int _pinnedMinimumLength;
     private readonly int _idleTrimMilliseconds;
     private readonly LockedArrayStack<byte>[][] _stacks;
-    private readonly List<WeakReference<ThreadCache>> _caches = new();
+    // Weak handles, not WeakReference objects: those are finalized with the pool, and the pool's finalizer
+    // must still reach the caches.
+    private readonly List<GCHandle> _caches = new();
     private readonly object _cachesLock = new();
 
     private readonly BlockPoolAccounts _accounts = new();
@@ -147,12 +149,14 @@ public sealed partial class BlockPool : ArrayPool<byte>
     /// </summary>
     ~BlockPool()
     {
-        foreach (WeakReference<ThreadCache> reference in _caches)
+        foreach (GCHandle reference in _caches)
         {
-            if (reference.TryGetTarget(out ThreadCache? cache))
+            if (reference.Target is ThreadCache cache)
             {
                 DropSlotBlocks(cache, out _, out _);
             }
+
+            reference.Free();
         }
     }
 
@@ -282,9 +286,9 @@ public sealed partial class BlockPool : ArrayPool<byte>
 
         lock (_cachesLock)
         {
-            foreach (WeakReference<ThreadCache> reference in _caches)
+            foreach (GCHandle reference in _caches)
             {
-                if (!reference.TryGetTarget(out ThreadCache? cache))
+                if (reference.Target is not ThreadCache cache)
                 {
                     continue;
                 }
@@ -359,7 +363,7 @@ public sealed partial class BlockPool : ArrayPool<byte>
         var cache = new ThreadCache(_accounts, _classCount, s_unreserved);
         lock (_cachesLock)
         {
-            _caches.Add(new WeakReference<ThreadCache>(cache));
+            _caches.Add(GCHandle.Alloc(cache, GCHandleType.Weak));
         }
 
         if (_isShared)
@@ -494,9 +498,9 @@ public sealed partial class BlockPool : ArrayPool<byte>
         {
             lock (_cachesLock)
             {
-                foreach (WeakReference<ThreadCache> reference in _caches)
+                foreach (GCHandle reference in _caches)
                 {
-                    if (reference.TryGetTarget(out ThreadCache? cache) && ReferenceEquals(Volatile.Read(ref cache.Slots[index].Block), array))
+                    if (reference.Target is ThreadCache cache && ReferenceEquals(Volatile.Read(ref cache.Slots[index].Block), array))
                     {
                         found = true;
                         break;

@@ -650,6 +650,44 @@ public class BlockPoolTests
         Assert.NotSame(returnedToShared, fromOwn);
     }
 
+    [Fact]
+    public void Two_instance_pools_used_in_turn_on_one_thread_keep_their_own_slots()
+    {
+        var first = NewPool();
+        var second = NewPool();
+        byte[] fromFirst = first.Rent(2048);
+        first.Return(fromFirst);
+        byte[] fromSecond = second.Rent(2048);
+        Assert.NotSame(fromFirst, fromSecond);
+        second.Return(fromSecond);
+        Assert.Same(fromFirst, first.Rent(2048));
+        Assert.Same(fromSecond, second.Rent(2048));
+        Assert.Equal(2048, first.GetStatistics().RentedBytes - first.GetStatistics().ReturnedBytes);
+    }
+
+    [Fact]
+    public void A_collected_instance_pool_lets_go_of_the_blocks_its_thread_slots_held()
+    {
+        // The thread's last-used instance cache outlives the pool; the pool's finalizer empties it.
+        WeakReference block = ReturnABlockToAPoolThenDropThePool();
+        for (int i = 0; i < 5 && block.IsAlive; i++)
+        {
+            GC.Collect();
+            GC.WaitForPendingFinalizers();
+        }
+
+        Assert.False(block.IsAlive);
+    }
+
+    [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
+    private static WeakReference ReturnABlockToAPoolThenDropThePool()
+    {
+        var pool = NewPool();
+        byte[] block = pool.Rent(4096);
+        pool.Return(block);
+        return new WeakReference(block);
+    }
+
     private static void FillPool(BlockPool pool)
     {
         var blocks = new List<byte[]>();
