@@ -39,13 +39,13 @@ public class BlockPoolValidationTests
     }
 
     [Theory]
-    [InlineData(nameof(BlockPoolOptions.MaximumRetainedBytes))]
-    [InlineData(nameof(BlockPoolOptions.MaximumBlocksPerStack))]
-    [InlineData(nameof(BlockPoolOptions.MaximumBytesPerStack))]
-    [InlineData(nameof(BlockPoolOptions.IdleTrimDelay))]
-    [InlineData(nameof(BlockPoolOptions.PinnedHeapMinimumBlockLength))]
-    [InlineData(nameof(BlockPoolOptions.MaximumBlockLength))]
-    public void Each_invalid_option_is_named_in_its_exception(string option)
+    [InlineData(nameof(BlockPoolOptions.MaximumRetainedBytes), "-1")]
+    [InlineData(nameof(BlockPoolOptions.MaximumBlocksPerStack), "-1")]
+    [InlineData(nameof(BlockPoolOptions.MaximumBytesPerStack), "-1")]
+    [InlineData(nameof(BlockPoolOptions.IdleTrimDelay), "Must not be negative.")]
+    [InlineData(nameof(BlockPoolOptions.PinnedHeapMinimumBlockLength), "Must be 0 or a power of two of at least 256.")]
+    [InlineData(nameof(BlockPoolOptions.MaximumBlockLength), "Must be a power of two from 1 MiB to 1 GiB.")]
+    public void Each_invalid_option_is_named_in_its_exception(string option, string message)
     {
         var options = new BlockPoolOptions();
         switch (option)
@@ -60,7 +60,7 @@ public class BlockPoolValidationTests
 
         var ex = Assert.Throws<ArgumentOutOfRangeException>(() => new BlockPool(options));
         Assert.Equal(option, ex.ParamName);
-        Assert.False(string.IsNullOrEmpty(ex.Message));
+        Assert.Contains(message, ex.Message, StringComparison.Ordinal);
     }
 
     [Fact]
