@@ -14,6 +14,7 @@ internal struct ArrayStack<T> : IArrayStack<T>
 {
     private const int InitialCapacity = 16;
 
+    // Never longer than _maximumCount, so a push that fits in the storage is within the bound.
     private ArraySlot<T>[] _items;
     private int _count;
     private int _maximumCount;
@@ -27,13 +28,23 @@ internal struct ArrayStack<T> : IArrayStack<T>
 
     public readonly int Count => _count;
 
-    /// <summary>
-    /// The bound on arrays held. Lowering it drops nothing: pushes fail until the stack is below the new bound.
-    /// </summary>
-    public int MaximumCount
+    public readonly int MaximumCount => _maximumCount;
+
+    /// <summary>Changes the bound; lowering it below <see cref="Count"/> releases the arrays above it.</summary>
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    public void SetMaximumCount(int maximumCount)
     {
-        readonly get => _maximumCount;
-        set => _maximumCount = value;
+        Debug.Assert(maximumCount >= 0);
+        if (maximumCount < _items.Length)
+        {
+            int kept = Math.Min(_count, maximumCount);
+            var shrunk = new ArraySlot<T>[maximumCount];
+            Array.Copy(_items, shrunk, kept);
+            _items = shrunk;
+            _count = kept;
+        }
+
+        _maximumCount = maximumCount;
     }
 
     /// <summary>The top array, removed; null when the stack is empty.</summary>
@@ -60,7 +71,7 @@ internal struct ArrayStack<T> : IArrayStack<T>
     {
         int count = _count;
         ArraySlot<T>[] items = _items;
-        if ((uint)count < (uint)items.Length && count < _maximumCount)
+        if ((uint)count < (uint)items.Length)
         {
             items[count].Array = array;
             _count = count + 1;

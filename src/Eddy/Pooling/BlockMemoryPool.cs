@@ -1,5 +1,6 @@
 using System;
 using System.Buffers;
+using System.Diagnostics;
 using System.Threading;
 using Eddy.Internal;
 
@@ -26,6 +27,7 @@ namespace Eddy.Pooling;
 /// Every member is thread-safe.
 /// </para>
 /// </remarks>
+[DebuggerDisplay("RentedBlocks = {RentedBlocks}, OutstandingBlocks = {OutstandingBlocks}, MaxBufferSize = {MaxBufferSize}")]
 public sealed class BlockMemoryPool : MemoryPool<byte>
 {
     /// <summary>The size of a block rented with <c>Rent(-1)</c>: 4 KiB, as <see cref="MemoryPool{T}.Shared"/> gives.</summary>

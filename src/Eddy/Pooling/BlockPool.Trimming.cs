@@ -1,4 +1,5 @@
 using System;
+using System.Runtime.InteropServices;
 using System.Threading;
 
 namespace Eddy.Pooling;
@@ -55,8 +56,9 @@ public sealed partial class BlockPool
 
             for (int i = _caches.Count - 1; i >= 0; i--)
             {
-                if (!_caches[i].TryGetTarget(out ThreadCache? cache))
+                if (_caches[i].Target is not ThreadCache cache)
                 {
+                    _caches[i].Free();
                     _caches.RemoveAt(i);
                     continue;
                 }

@@ -55,6 +55,12 @@ public sealed partial class BlockPool : ArrayPool<byte>
     [ThreadStatic]
     private static ThreadCache? t_sharedCache;
 
+    // The cache of the instance pool (any pool but Shared) this thread used last: using one instance pool in a
+    // row costs a thread-static read and a compare instead of a ThreadLocal<T> lookup. It may outlive its
+    // pool, so the pool's finalizer drops the blocks it holds.
+    [ThreadStatic]
+    private static ThreadCache? t_lastInstanceCache;
+
     private static readonly BlockPool s_shared = new(new BlockPoolOptions(), isShared: true);
 
     private readonly bool _isShared;
@@ -67,7 +73,9 @@ public sealed partial class BlockPool : ArrayPool<byte>
     private readonly int _pinnedMinimumLength;
     private readonly int _idleTrimMilliseconds;
     private readonly LockedArrayStack<byte>[][] _stacks;
-    private readonly List<WeakReference<ThreadCache>> _caches = new();
+    // Weak handles, not WeakReference objects: those are finalized with the pool, and the pool's finalizer
+    // must still reach the caches.
+    private readonly List<GCHandle> _caches = new();
     private readonly object _cachesLock = new();
 
     private readonly BlockPoolAccounts _accounts = new();
@@ -133,6 +141,23 @@ public sealed partial class BlockPool : ArrayPool<byte>
         }
 
         PoolRegistry.Add(this);
+    }
+
+    /// <summary>
+    /// Drops the blocks still held by thread caches, which threads may keep reachable after the pool is gone
+    /// (see <c>t_lastInstanceCache</c>). Runs only for instance pools: <see cref="Shared"/> lives for the process.
+    /// </summary>
+    ~BlockPool()
+    {
+        foreach (GCHandle reference in _caches)
+        {
+            if (reference.Target is ThreadCache cache)
+            {
+                DropSlotBlocks(cache, out _, out _);
+            }
+
+            reference.Free();
+        }
     }
 
     /// <summary>The process-wide pool, with default <see cref="BlockPoolOptions"/>; Eddy's default for bytes.</summary>
@@ -261,9 +286,9 @@ public sealed partial class BlockPool : ArrayPool<byte>
 
         lock (_cachesLock)
         {
-            foreach (WeakReference<ThreadCache> reference in _caches)
+            foreach (GCHandle reference in _caches)
             {
-                if (!reference.TryGetTarget(out ThreadCache? cache))
+                if (reference.Target is not ThreadCache cache)
                 {
                     continue;
                 }
@@ -314,10 +339,23 @@ public sealed partial class BlockPool : ArrayPool<byte>
     internal long ReservedBytes => Volatile.Read(ref _accounts.ReservedBytes);
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private BlockSlot[] CurrentSlots() => (_isShared ? t_sharedSlots : _threadCaches!.Value?.Slots) ?? CreateCache().Slots;
+    private BlockSlot[] CurrentSlots()
+    {
+        if (_isShared)
+        {
+            return t_sharedSlots ?? CreateCache().Slots;
+        }
+
+        ThreadCache? cache = t_lastInstanceCache;
+        return cache is not null && ReferenceEquals(cache.Accounts, _accounts) ? cache.Slots : CurrentInstanceCache().Slots;
+    }
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private ThreadCache CurrentCache() => (_isShared ? t_sharedCache : _threadCaches!.Value) ?? CreateCache();
+    private ThreadCache CurrentCache() => _isShared ? t_sharedCache ?? CreateCache() : CurrentInstanceCache();
+
+    /// <summary>This thread's cache of this instance pool, remembered as the thread's last one.</summary>
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private ThreadCache CurrentInstanceCache() => t_lastInstanceCache = _threadCaches!.Value ?? CreateCache();
 
     [MethodImpl(MethodImplOptions.NoInlining)]
     private ThreadCache CreateCache()
@@ -325,7 +363,7 @@ public sealed partial class BlockPool : ArrayPool<byte>
         var cache = new ThreadCache(_accounts, _classCount, s_unreserved);
         lock (_cachesLock)
         {
-            _caches.Add(new WeakReference<ThreadCache>(cache));
+            _caches.Add(GCHandle.Alloc(cache, GCHandleType.Weak));
         }
 
         if (_isShared)
@@ -460,9 +498,9 @@ public sealed partial class BlockPool : ArrayPool<byte>
         {
             lock (_cachesLock)
             {
-                foreach (WeakReference<ThreadCache> reference in _caches)
+                foreach (GCHandle reference in _caches)
                 {
-                    if (reference.TryGetTarget(out ThreadCache? cache) && ReferenceEquals(Volatile.Read(ref cache.Slots[index].Block), array))
+                    if (reference.Target is ThreadCache cache && ReferenceEquals(Volatile.Read(ref cache.Slots[index].Block), array))
                     {
                         found = true;
                         break;

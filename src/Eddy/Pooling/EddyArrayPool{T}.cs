@@ -116,7 +116,7 @@ public sealed class EddyArrayPool<T> : ArrayPool<T>
             T[]? array = _classes[index].TryPop();
             if (array is not null)
             {
-                PooledArrayMark<T>.Unmark(array);
+                PooledArrayMark<T>.Unmark(array, array.Length);
                 return array;
             }
 
@@ -164,7 +164,7 @@ public sealed class EddyArrayPool<T> : ArrayPool<T>
         }
 
         ref LockedArrayStack<T> stack = ref _classes[index];
-        if (PooledArrayMark<T>.MayBePooled(array) && stack.Contains(array))
+        if (PooledArrayMark<T>.MayBePooled(array, length) && stack.Contains(array))
         {
             ThrowHelper.ThrowInvalidOperationException_ReturnedTwice($"An array of {length} elements (size class {index})");
         }
@@ -174,7 +174,7 @@ public sealed class EddyArrayPool<T> : ArrayPool<T>
             array.AsSpan().Clear();
         }
 
-        PooledArrayMark<T>.Mark(array);
+        PooledArrayMark<T>.Mark(array, length);
         stack.TryPush(array);
     }
 

@@ -39,7 +39,7 @@ internal static class FixedArrayPoolCore<T, TLength>
         T[]? array = stack.TryPop();
         if (array is not null)
         {
-            PooledArrayMark<T>.Unmark(array);
+            PooledArrayMark<T>.Unmark(array, ArrayLength);
             return array;
         }
 
@@ -52,7 +52,7 @@ internal static class FixedArrayPoolCore<T, TLength>
     {
         ValidateReturnedArray(array);
 
-        if (PooledArrayMark<T>.MayBePooled(array) && stack.Contains(array))
+        if (PooledArrayMark<T>.MayBePooled(array, ArrayLength) && stack.Contains(array))
         {
             ThrowHelper.ThrowInvalidOperationException_ReturnedTwice($"An array of the fixed length {ArrayLength}");
         }
@@ -63,7 +63,7 @@ internal static class FixedArrayPoolCore<T, TLength>
     public static bool TryReturn<TStack>(ref TStack stack, T[]? array, bool clearOnReturn)
         where TStack : struct, IArrayStack<T>
     {
-        if (array is null || array.Length != ArrayLength || (PooledArrayMark<T>.MayBePooled(array) && stack.Contains(array)))
+        if (array is null || array.Length != ArrayLength || (PooledArrayMark<T>.MayBePooled(array, ArrayLength) && stack.Contains(array)))
         {
             return false;
         }
@@ -97,7 +97,7 @@ internal static class FixedArrayPoolCore<T, TLength>
         }
 
         // Marked before it is pushed: once in a shared stack, another thread may rent it and unmark it.
-        PooledArrayMark<T>.Mark(array);
+        PooledArrayMark<T>.Mark(array, ArrayLength);
         return stack.TryPush(array);
     }
 

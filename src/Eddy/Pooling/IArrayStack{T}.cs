@@ -16,6 +16,4 @@ internal interface IArrayStack<T>
     bool TryPush(T[] array);
 
     bool Contains(T[] array);
-
-    int Clear();
 }

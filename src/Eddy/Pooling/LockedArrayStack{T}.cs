@@ -1,24 +1,30 @@
-using System;
 using System.Threading;
 
 namespace Eddy.Pooling;
 
 /// <summary>
 /// An <see cref="ArrayStack{T}"/> behind a tiny spin lock, for pools shared between threads. The critical
-/// sections are a few instructions, so spinning beats blocking. It also remembers when it was last used, for
-/// trimming by idle time. A mutable struct: keep it in a field or an array element and call it in place.
+/// sections are a few instructions, so spinning beats blocking. It counts its pops and pushes so that a trimmer
+/// can tell an idle stack by comparing counts between passes, and the hot path never reads a clock. A mutable
+/// struct: keep it in a field or an array element and call it in place.
 /// </summary>
 internal struct LockedArrayStack<T> : IArrayStack<T>
 {
     private ArrayStack<T> _stack;
     private int _lock;
-    private int _lastUsedTick;
+    private int _operations;
+
+    // Trimmer-only, under the lock: the operation count at the last trim pass and when it last changed.
+    private int _operationsAtLastTrim;
+    private int _idleSinceTick;
 
     public LockedArrayStack(int maximumCount)
     {
         _stack = new ArrayStack<T>(maximumCount);
         _lock = 0;
-        _lastUsedTick = 0;
+        _operations = 0;
+        _operationsAtLastTrim = 0;
+        _idleSinceTick = 0;
     }
 
     /// <summary>Arrays in the stack now (a racy read, exact when the stack is quiet).</summary>
@@ -36,7 +42,7 @@ internal struct LockedArrayStack<T> : IArrayStack<T>
 
         Enter();
         T[]? array = _stack.TryPop();
-        _lastUsedTick = Environment.TickCount;
+        _operations++;
         Exit();
         return array;
     }
@@ -46,7 +52,7 @@ internal struct LockedArrayStack<T> : IArrayStack<T>
     {
         Enter();
         bool pushed = _stack.TryPush(array);
-        _lastUsedTick = Environment.TickCount;
+        _operations++;
         Exit();
         return pushed;
     }
@@ -69,11 +75,13 @@ internal struct LockedArrayStack<T> : IArrayStack<T>
     public int Clear() => Drain(0, 0);
 
     /// <summary>
-    /// Empties the stack when it has been unused for at least <paramref name="idleMilliseconds"/> (or always
-    /// when that is 0) and returns how many arrays were released.
+    /// Empties the stack when it has been unused for at least <paramref name="idleMilliseconds"/> (always when
+    /// that is 0) and returns how many arrays were released. Unused means: no pop or push since earlier passes
+    /// that span that long.
     /// </summary>
     public int Drain(int nowTick, int idleMilliseconds)
     {
+        // An empty stack has nothing to release; its next use changes the count the next pass compares.
         if (_stack.Count == 0)
         {
             return 0;
@@ -81,7 +89,16 @@ internal struct LockedArrayStack<T> : IArrayStack<T>
 
         Enter();
         int released = 0;
-        if (idleMilliseconds <= 0 || unchecked(nowTick - _lastUsedTick) >= idleMilliseconds)
+        if (idleMilliseconds <= 0)
+        {
+            released = _stack.Clear();
+        }
+        else if (_operations != _operationsAtLastTrim)
+        {
+            _operationsAtLastTrim = _operations;
+            _idleSinceTick = nowTick;
+        }
+        else if (unchecked(nowTick - _idleSinceTick) >= idleMilliseconds)
         {
             released = _stack.Clear();
         }

@@ -1,4 +1,5 @@
 using System.Collections.Generic;
+using System.Diagnostics;
 using System.Runtime.CompilerServices;
 
 namespace Eddy.Pooling;
@@ -15,39 +16,45 @@ namespace Eddy.Pooling;
 /// </remarks>
 internal static partial class PooledArrayMark<T>
 {
+    // Every member takes the array's length, which must equal array.Length: the fixed-length pools pass their
+    // JIT-time constant, so the tail's offset and the "long enough for a cookie" test fold away.
+
     /// <summary>False proves <paramref name="array"/> is in no pool; true means "scan to be sure".</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public static bool MayBePooled(T[] array)
+    public static bool MayBePooled(T[] array, int length)
     {
+        Debug.Assert(length == array.Length);
         if (RuntimeHelpers.IsReferenceOrContainsReferences<T>())
         {
-            return IsDefault(array[array.Length - 1]);
+            return IsDefault(array[length - 1]);
         }
 
-        return !HasTail(array) || ReadTail(array) == PoolCookie.Value;
+        return !HasTail(array, length) || ReadTail(array, length) == PoolCookie.Value;
     }
 
     /// <summary>Marks an array entering a pool.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public static void Mark(T[] array)
+    public static void Mark(T[] array, int length)
     {
+        Debug.Assert(length == array.Length);
         if (RuntimeHelpers.IsReferenceOrContainsReferences<T>())
         {
-            array[array.Length - 1] = default!;
+            array[length - 1] = default!;
         }
-        else if (HasTail(array))
+        else if (HasTail(array, length))
         {
-            WriteTail(array, PoolCookie.Value);
+            WriteTail(array, length, PoolCookie.Value);
         }
     }
 
     /// <summary>Removes the mark from an array leaving a pool.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public static void Unmark(T[] array)
+    public static void Unmark(T[] array, int length)
     {
-        if (!RuntimeHelpers.IsReferenceOrContainsReferences<T>() && HasTail(array))
+        Debug.Assert(length == array.Length);
+        if (!RuntimeHelpers.IsReferenceOrContainsReferences<T>() && HasTail(array, length))
         {
-            WriteTail(array, 0);
+            WriteTail(array, length, 0);
         }
     }
 

@@ -6,17 +6,17 @@ namespace Eddy.Pooling;
 internal static partial class PooledArrayMark<T>
 {
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static bool HasTail(T[] array) => (long)array.Length * Unsafe.SizeOf<T>() >= sizeof(long);
+    private static bool HasTail(T[] array, int length) => (long)length * Unsafe.SizeOf<T>() >= sizeof(long);
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static ref byte Tail(T[] array) =>
+    private static ref byte Tail(T[] array, int length) =>
         ref Unsafe.Add(
             ref Unsafe.As<T, byte>(ref MemoryMarshal.GetArrayDataReference(array)),
-            (nint)array.Length * Unsafe.SizeOf<T>() - sizeof(long));
+            (nint)length * Unsafe.SizeOf<T>() - sizeof(long));
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static long ReadTail(T[] array) => Unsafe.ReadUnaligned<long>(ref Tail(array));
+    private static long ReadTail(T[] array, int length) => Unsafe.ReadUnaligned<long>(ref Tail(array, length));
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static void WriteTail(T[] array, long value) => Unsafe.WriteUnaligned(ref Tail(array), value);
+    private static void WriteTail(T[] array, int length, long value) => Unsafe.WriteUnaligned(ref Tail(array, length), value);
 }

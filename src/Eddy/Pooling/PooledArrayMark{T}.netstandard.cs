@@ -11,16 +11,16 @@ internal static partial class PooledArrayMark<T>
     [ThreadStatic]
     private static long[]? t_scratch;
 
-    private static bool HasTail(T[] array) => s_isPrimitive && Buffer.ByteLength(array) >= sizeof(long);
+    private static bool HasTail(T[] array, int length) => s_isPrimitive && Buffer.ByteLength(array) >= sizeof(long);
 
-    private static long ReadTail(T[] array)
+    private static long ReadTail(T[] array, int length)
     {
         long[] scratch = t_scratch ??= new long[1];
         Buffer.BlockCopy(array, Buffer.ByteLength(array) - sizeof(long), scratch, 0, sizeof(long));
         return scratch[0];
     }
 
-    private static void WriteTail(T[] array, long value)
+    private static void WriteTail(T[] array, int length, long value)
     {
         long[] scratch = t_scratch ??= new long[1];
         scratch[0] = value;

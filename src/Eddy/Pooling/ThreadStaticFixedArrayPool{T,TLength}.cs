@@ -48,8 +48,8 @@ public sealed class ThreadStaticFixedArrayPool<T, TLength> : IFixedArrayReturn<T
     }
 
     /// <summary>
-    /// The bound on arrays each thread keeps (default <see cref="DefaultMaximumRetainedPerThread"/>). Lowering it
-    /// does not drop arrays already retained; call <see cref="Trim"/> on the thread for that.
+    /// The bound on arrays each thread keeps (default <see cref="DefaultMaximumRetainedPerThread"/>). A thread
+    /// that holds more than a lowered bound releases the excess at its next return.
     /// </summary>
     /// <exception cref="ArgumentOutOfRangeException">The value is negative.</exception>
     public int MaximumRetainedPerThread
@@ -104,12 +104,17 @@ public sealed class ThreadStaticFixedArrayPool<T, TLength> : IFixedArrayReturn<T
     /// <returns>How many arrays were released.</returns>
     public int Trim() => t_stack?.Stack.Clear() ?? 0;
 
-    /// <summary>The calling thread's stack, with the current bound (a setter on one thread cannot reach the others' stacks).</summary>
+    /// <summary>The calling thread's stack, brought to the current bound (the setter cannot reach other threads' stacks).</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private ref ArrayStack<T> CurrentStack()
     {
         ref ArrayStack<T> stack = ref (t_stack ?? CreateStack()).Stack;
-        stack.MaximumCount = _maximumRetainedPerThread;
+        int maximum = _maximumRetainedPerThread;
+        if (stack.MaximumCount != maximum)
+        {
+            stack.SetMaximumCount(maximum);
+        }
+
         return ref stack;
     }
 

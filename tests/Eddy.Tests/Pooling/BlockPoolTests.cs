@@ -650,6 +650,95 @@ public class BlockPoolTests
         Assert.NotSame(returnedToShared, fromOwn);
     }
 
+    [Fact]
+    public void Two_instance_pools_used_in_turn_on_one_thread_keep_their_own_slots()
+    {
+        var first = NewPool();
+        var second = NewPool();
+        byte[] fromFirst = first.Rent(2048);
+        first.Return(fromFirst);
+        byte[] fromSecond = second.Rent(2048);
+        Assert.NotSame(fromFirst, fromSecond);
+        second.Return(fromSecond);
+        Assert.Same(fromFirst, first.Rent(2048));
+        Assert.Same(fromSecond, second.Rent(2048));
+        Assert.Equal(2048, first.GetStatistics().RentedBytes - first.GetStatistics().ReturnedBytes);
+    }
+
+    [Fact]
+    public void A_collected_instance_pool_lets_go_of_the_blocks_its_thread_slots_held()
+    {
+        // The thread's last-used instance cache outlives the pool; the pool's finalizer empties it.
+        WeakReference block = ReturnABlockToAPoolThenDropThePool();
+        for (int i = 0; i < 5 && block.IsAlive; i++)
+        {
+            GC.Collect();
+            GC.WaitForPendingFinalizers();
+        }
+
+        Assert.False(block.IsAlive);
+    }
+
+    [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
+    private static WeakReference ReturnABlockToAPoolThenDropThePool()
+    {
+        var pool = NewPool();
+        byte[] block = pool.Rent(4096);
+        pool.Return(block);
+        return new WeakReference(block);
+    }
+
+    [Fact]
+    public void Shared_keeps_a_fresh_threads_slot_across_rents_including_oversized_ones()
+    {
+        // A fresh thread: the slots Shared gives it must be remembered, also by the unusual (oversized) paths.
+        byte[]? returned = null;
+        byte[]? again = null;
+        var thread = new Thread(() =>
+        {
+            returned = BlockPool.Shared.Rent(4096);
+            BlockPool.Shared.Return(returned);
+            byte[] oversized = BlockPool.Shared.Rent(3 << 20);
+            BlockPool.Shared.Return(oversized);
+            again = BlockPool.Shared.Rent(4096);
+        });
+        thread.Start();
+        thread.Join();
+        Assert.Same(returned, again);
+    }
+
+    [Fact]
+    public void Rent_zero_is_the_shared_empty_array_and_counts_nothing()
+    {
+        var pool = NewPool();
+        Assert.Same(Array.Empty<byte>(), pool.Rent(0));
+        BlockPoolStatistics stats = pool.GetStatistics();
+        Assert.Equal(0, stats.RentedBlocks);
+        Assert.Equal(0, stats.AllocatedBlocks);
+    }
+
+    [Fact]
+    public void A_stack_holds_its_byte_budget_divided_by_the_block_length()
+    {
+        // 8 KiB per stack of 4 KiB blocks: two per core stack, plus the thread's slot; one more is dropped.
+        var pool = new BlockPool(new BlockPoolOptions
+        {
+            MaximumBlocksPerStack = 1,
+            MaximumBytesPerStack = 8192,
+            TrimOnGen2Collection = false,
+        });
+        int stacks = Math.Min(Environment.ProcessorCount, 64);
+        var blocks = new List<byte[]>();
+        for (int i = 0; i < 2 * stacks + 2; i++)
+        {
+            blocks.Add(pool.Rent(4096));
+        }
+
+        blocks.ForEach(b => pool.Return(b));
+        Assert.Equal(1, pool.GetStatistics().DroppedBlocks);
+        Assert.Equal(2 * stacks + 1, pool.GetStatistics().RetainedBlocks);
+    }
+
     private static void FillPool(BlockPool pool)
     {
         var blocks = new List<byte[]>();

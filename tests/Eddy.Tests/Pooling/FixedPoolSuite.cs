@@ -349,6 +349,23 @@ public class ThreadStaticFixedArrayPoolTests : FixedPoolSuite
         new ThreadStaticPool<T, TLength>(maximumRetained);
 
     [Fact]
+    public void Lowering_the_bound_releases_the_threads_excess_at_its_next_return()
+    {
+        ThreadStaticFixedArrayPool<sbyte, L64> pool = ThreadStaticFixedArrayPool<sbyte, L64>.Shared;
+        pool.MaximumRetainedPerThread = 10;
+        pool.Trim();
+        pool.Prewarm(10);
+        sbyte[] array = pool.Rent();
+        pool.MaximumRetainedPerThread = 4;
+        Assert.Equal(9, pool.RetainedCount);
+        pool.Return(array);
+        Assert.Equal(4, pool.RetainedCount);
+        Assert.False(pool.TryReturn(new sbyte[64]));
+        pool.MaximumRetainedPerThread = ThreadStaticFixedArrayPool<sbyte, L64>.DefaultMaximumRetainedPerThread;
+        pool.Trim();
+    }
+
+    [Fact]
     public void An_array_returned_on_another_thread_joins_that_threads_stack()
     {
         var pool = ThreadStaticFixedArrayPool<short, L1024>.Shared;
