@@ -273,71 +273,6 @@ public sealed partial class BlockPool : ArrayPool<byte>
         ReturnToSharedTier(slots, array, index);
     }
 
-    /// <summary>Takes a snapshot of the pool's counters.</summary>
-    /// <returns>The counters; see <see cref="BlockPoolStatistics"/>.</returns>
-    public BlockPoolStatistics GetStatistics()
-    {
-        long rentedBlocks = Volatile.Read(ref _accounts.RetiredRentedBlocks);
-        long rentedBytes = Volatile.Read(ref _accounts.RetiredRentedBytes);
-        long returnedBlocks = Volatile.Read(ref _accounts.RetiredReturnedBlocks);
-        long returnedBytes = Volatile.Read(ref _accounts.RetiredReturnedBytes);
-        long retainedBlocks = 0;
-        long retainedBytes = 0;
-
-        lock (_cachesLock)
-        {
-            foreach (GCHandle reference in _caches)
-            {
-                if (reference.Target is not ThreadCache cache)
-                {
-                    continue;
-                }
-
-                cache.AddCounters(ref rentedBlocks, ref rentedBytes, ref returnedBlocks, ref returnedBytes);
-                BlockSlot[] slots = cache.Slots;
-                for (int i = 0; i < slots.Length; i++)
-                {
-                    byte[]? block = Volatile.Read(ref slots[i].Block);
-                    if (block is not null && block.Length != 0)
-                    {
-                        retainedBlocks++;
-                        retainedBytes += ClassLength(i);
-                    }
-                }
-            }
-        }
-
-        for (int i = 0; i < _stacks.Length; i++)
-        {
-            int count = RetainedInStacks(i);
-            retainedBlocks += count;
-            retainedBytes += (long)count * ClassLength(i);
-        }
-
-        return new BlockPoolStatistics(
-            rentedBlocks, rentedBytes, returnedBlocks, returnedBytes,
-            Volatile.Read(ref _allocatedBlocks), Volatile.Read(ref _allocatedBytes),
-            Volatile.Read(ref _droppedBlocks), Volatile.Read(ref _droppedBytes),
-            Volatile.Read(ref _trimmedBlocks), Volatile.Read(ref _trimmedBytes),
-            retainedBlocks, retainedBytes, Volatile.Read(ref _accounts.ReservedBytes), _maximumRetainedBytes);
-    }
-
-    /// <summary>Blocks of the size class <paramref name="index"/> in the per-core stacks now.</summary>
-    internal int RetainedInStacks(int index)
-    {
-        LockedArrayStack<byte>[] stacks = _stacks[index];
-        int count = 0;
-        for (int j = 0; j < stacks.Length; j++)
-        {
-            count += stacks[j].Count;
-        }
-
-        return count;
-    }
-
-    /// <summary>Bytes counted against the cap now (an internal invariant the tests check).</summary>
-    internal long ReservedBytes => Volatile.Read(ref _accounts.ReservedBytes);
-
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private BlockSlot[] CurrentSlots()
     {
@@ -483,38 +418,6 @@ public sealed partial class BlockPool : ArrayPool<byte>
         Interlocked.Add(ref _droppedBytes, length);
     }
 
-    /// <summary>The double-return check's slow path: the cookie matched, so look for the very block.</summary>
-    [MethodImpl(MethodImplOptions.NoInlining)]
-    private void ThrowIfPooled(byte[] array, int index)
-    {
-        bool found = false;
-        LockedArrayStack<byte>[] stacks = _stacks[index];
-        for (int j = 0; j < stacks.Length; j++)
-        {
-            found |= stacks[j].Contains(array);
-        }
-
-        if (!found)
-        {
-            lock (_cachesLock)
-            {
-                foreach (GCHandle reference in _caches)
-                {
-                    if (reference.Target is ThreadCache cache && ReferenceEquals(Volatile.Read(ref cache.Slots[index].Block), array))
-                    {
-                        found = true;
-                        break;
-                    }
-                }
-            }
-        }
-
-        if (found)
-        {
-            ThrowHelper.ThrowInvalidOperationException_ReturnedTwice($"A block of size class {index} ({FormatLength(array.Length)})");
-        }
-    }
-
     private byte[] Allocate(int length)
     {
         byte[] block = ArrayAllocation.Bytes(length, pinned: _pinnedMinimumLength != 0 && length >= _pinnedMinimumLength);
@@ -566,36 +469,4 @@ public sealed partial class BlockPool : ArrayPool<byte>
     private static int CurrentStackIndex(int stackCount) => (int)((uint)CurrentStackId() % (uint)stackCount);
 
     private static void ClearBlock(byte[] block) => block.AsSpan().Clear();
-
-    internal static string FormatLength(long length) =>
-        length >= 1 << 20 && length % (1 << 20) == 0 ? $"{length >> 20} MiB"
-        : length >= 1 << 10 && length % (1 << 10) == 0 ? $"{length >> 10} KiB"
-        : $"{length} B";
-
-    private static void ValidateOptions(BlockPoolOptions options)
-    {
-        int maximum = options.MaximumBlockLength;
-        if (!SizeClass.IsPowerOfTwo(maximum) || maximum < BlockPoolOptions.DefaultMaximumBlockLength || maximum > SizeClass.MaxPowerOfTwo)
-        {
-            ThrowHelper.ThrowArgumentOutOfRangeException(nameof(BlockPoolOptions.MaximumBlockLength), maximum, "Must be a power of two from 1 MiB to 1 GiB.");
-        }
-
-        ThrowHelper.ThrowIfNegative(options.MaximumRetainedBytes, nameof(BlockPoolOptions.MaximumRetainedBytes));
-        if (options.MaximumBlocksPerStack < 0)
-        {
-            ThrowHelper.ThrowArgumentOutOfRangeException_NeedNonNegative(nameof(BlockPoolOptions.MaximumBlocksPerStack), options.MaximumBlocksPerStack);
-        }
-
-        ThrowHelper.ThrowIfNegative(options.MaximumBytesPerStack, nameof(BlockPoolOptions.MaximumBytesPerStack));
-        if (options.IdleTrimDelay < TimeSpan.Zero)
-        {
-            ThrowHelper.ThrowArgumentOutOfRangeException(nameof(BlockPoolOptions.IdleTrimDelay), options.IdleTrimDelay, "Must not be negative.");
-        }
-
-        int pinned = options.PinnedHeapMinimumBlockLength;
-        if (pinned != 0 && (!SizeClass.IsPowerOfTwo(pinned) || pinned < MinimumBlockLength))
-        {
-            ThrowHelper.ThrowArgumentOutOfRangeException(nameof(BlockPoolOptions.PinnedHeapMinimumBlockLength), pinned, "Must be 0 or a power of two of at least 256.");
-        }
-    }
 }
