@@ -33,7 +33,7 @@ public class SegmentedBufferTests
         Assert.Equal(0, buffer.Length);
         Assert.Equal(0, buffer.Capacity);
         Assert.True(buffer.GetReadOnlySequence().IsEmpty);
-        Assert.Empty(buffer.ToArray());
+        Assert.Same(Array.Empty<byte>(), buffer.ToArray());
         Assert.Equal(0, pool.RentCount);
     }
 
@@ -209,6 +209,18 @@ public class SegmentedBufferTests
     }
 
     [Fact]
+    public void Consume_spends_the_outstanding_span()
+    {
+        using var buffer = new SegmentedBuffer<byte>(null, 16, 16);
+        buffer.Write(Pattern(10));
+        buffer.GetSpan(4);
+        buffer.Consume(10);
+        // The span pointed past the consumed bytes; committing into the rewound chunk would expose stale data.
+        Assert.Throws<InvalidOperationException>(() => buffer.Advance(1));
+        Assert.Equal(0, buffer.Length);
+    }
+
+    [Fact]
     public void AsReadOnlySequence_allocates_nothing_and_links_the_chunks()
     {
         using var buffer = new SegmentedBuffer<byte>(null, 16, 32);
@@ -229,12 +241,30 @@ public class SegmentedBufferTests
     [Fact]
     public void AsReadOnlySequence_leaves_out_an_opened_but_unwritten_chunk()
     {
-        using var buffer = new SegmentedBuffer<byte>(null, 16, 16);
+        // A pool that rents exact lengths, so the first chunk is full and GetSpan has to open a second one.
+        using var buffer = new SegmentedBuffer<byte>(new TrackingArrayPool<byte>(), 16, 16);
         buffer.Write(Pattern(16));
         buffer.GetSpan(1);
+        Assert.Equal(2, buffer.ChunkCount);
         ReadOnlySequence<byte> sequence = buffer.GetReadOnlySequence();
         Assert.True(sequence.IsSingleSegment);
         Assert.Equal(Pattern(16), sequence.ToArray());
+    }
+
+    [Fact]
+    public void GetSpan_asking_for_exactly_the_free_tail_hands_out_that_tail()
+    {
+        var pool = new TrackingArrayPool<byte>();
+        using (var buffer = new SegmentedBuffer<byte>(pool, 16, 16))
+        {
+            buffer.Write(Pattern(10));
+            Assert.Equal(6, buffer.GetSpan(6).Length);
+            Assert.Equal(6, buffer.GetMemory(6).Length);
+            Assert.Equal(1, buffer.ChunkCount);
+            Assert.Equal(1, pool.RentCount);
+        }
+
+        pool.AssertAllReturned();
     }
 
     [Fact]
