@@ -221,7 +221,7 @@ public class SegmentedBufferTests
     }
 
     [Fact]
-    public void AsReadOnlySequence_allocates_nothing_and_links_the_chunks()
+    public void GetReadOnlySequence_allocates_nothing_and_links_the_chunks()
     {
         using var buffer = new SegmentedBuffer<byte>(null, 16, 32);
         byte[] data = Pattern(1000);
@@ -239,7 +239,7 @@ public class SegmentedBufferTests
     }
 
     [Fact]
-    public void AsReadOnlySequence_leaves_out_an_opened_but_unwritten_chunk()
+    public void GetReadOnlySequence_leaves_out_an_opened_but_unwritten_chunk()
     {
         // A pool that rents exact lengths, so the first chunk is full and GetSpan has to open a second one.
         using var buffer = new SegmentedBuffer<byte>(new TrackingArrayPool<byte>(), 16, 16);
