@@ -58,7 +58,11 @@ public sealed partial class PooledMemoryStream
             ThrowHelper.ThrowIOException(StreamTooLongMessage);
         }
 
-        long next = Math.Max(required, capacity == 0 ? FirstRentFloor : capacity * 2L);
+        // Below the segment threshold's default a stream grows fourfold: a pooled block costs the same to rent
+        // whatever its length, and each step saved is a copy of everything written so far. Past it, doubling keeps
+        // a contiguous stream's unused capacity at most half of what it holds.
+        long factor = capacity < PooledMemoryStreamOptions.DefaultSegmentThreshold ? 4 : 2;
+        long next = Math.Max(required, capacity == 0 ? FirstRentFloor : capacity * factor);
         if (mode == PooledMemoryStreamMode.Auto)
         {
             // Never rent past the threshold only to hand the array over at the next growth.

@@ -183,8 +183,13 @@ public sealed partial class PooledMemoryStream : Stream, IBufferWriter<byte>
 
     private ArrayPool<byte> BytePool => Settings.EffectivePool;
 
-    /// <summary>The least the first rent asks for: <see cref="PooledMemoryStreamOptions.InitialCapacity"/>, at least <see cref="PooledMemoryStreamOptions.MinimumRentLength"/>.</summary>
-    private int FirstRentFloor => Math.Max(Settings.InitialCapacity, PooledMemoryStreamOptions.MinimumRentLength);
+    /// <summary>
+    /// The least the first rent asks for: <see cref="PooledMemoryStreamOptions.InitialCapacity"/> (at least
+    /// <see cref="PooledMemoryStreamOptions.MinimumRentLength"/>), or <see cref="PooledMemoryStreamOptions.DefaultInitialCapacity"/> when it is 0.
+    /// </summary>
+    private int FirstRentFloor => Settings.InitialCapacity == 0
+        ? PooledMemoryStreamOptions.DefaultInitialCapacity
+        : Math.Max(Settings.InitialCapacity, PooledMemoryStreamOptions.MinimumRentLength);
 
     // The default pool is called through its sealed type, so the JIT can inline Rent and Return: through
     // ArrayPool<byte> each would be a virtual call behind a generic static lookup, a third of a tiny stream's cost.

@@ -15,7 +15,7 @@ namespace Eddy;
 /// <item><term><see cref="Mode"/></term><description><see cref="PooledMemoryStreamMode.Auto"/></description></item>
 /// <item><term><see cref="SegmentThreshold"/></term><description><see cref="DefaultSegmentThreshold"/> (64 KiB)</description></item>
 /// <item><term><see cref="Pool"/></term><description>null: Eddy's default byte pool (<see cref="Pooling.BlockPool.Shared"/>)</description></item>
-/// <item><term><see cref="InitialCapacity"/></term><description>0: the first write rents what it needs, at least <see cref="MinimumRentLength"/> bytes</description></item>
+/// <item><term><see cref="InitialCapacity"/></term><description>0: the first write rents what it needs, at least <see cref="DefaultInitialCapacity"/> (4 KiB)</description></item>
 /// <item><term><see cref="ChunkLength"/></term><description>0: the segmented buffer's own default for its first chunk</description></item>
 /// <item><term><see cref="MaximumChunkLength"/></term><description>0: <see cref="DefaultMaximumChunkLength"/> (16 MiB), lowered to the pool's largest pooled block when the pool is a <see cref="Pooling.BlockPool"/> (1 MiB by default)</description></item>
 /// <item><term><see cref="MaximumGapLength"/></term><description><see cref="DefaultMaximumGapLength"/> (2 GiB - 1): the largest run of unwritten bytes a write past the end or SetLength may add</description></item>
@@ -40,8 +40,15 @@ public sealed class PooledMemoryStreamOptions
     /// </summary>
     public const long DefaultMaximumGapLength = int.MaxValue;
 
-    /// <summary>The smallest array the stream rents on its first write (like <c>MemoryStream</c>'s 256).</summary>
+    /// <summary>The smallest array the stream ever rents (like <c>MemoryStream</c>'s 256).</summary>
     public const int MinimumRentLength = 256;
+
+    /// <summary>
+    /// What the first write rents at least when <see cref="InitialCapacity"/> is 0: 4 KiB. Renting a pooled block
+    /// costs the same whatever its length, and starting at a page spares a growing stream the copies of its first
+    /// growth steps.
+    /// </summary>
+    public const int DefaultInitialCapacity = 4096;
 
     private readonly int _segmentThreshold = DefaultSegmentThreshold;
     private readonly int _initialCapacity;
@@ -93,8 +100,9 @@ public sealed class PooledMemoryStreamOptions
     public ArrayPool<byte>? Pool { get; init; }
 
     /// <summary>
-    /// The capacity the first write rents at least (nothing is rented before the first write). Default 0,
-    /// meaning <see cref="MinimumRentLength"/> or what the write needs.
+    /// The capacity the first write rents at least (nothing is rented before the first write), never less than
+    /// <see cref="MinimumRentLength"/>. Default 0, meaning <see cref="DefaultInitialCapacity"/> or what the write
+    /// needs.
     /// </summary>
     /// <exception cref="ArgumentOutOfRangeException">The value is negative.</exception>
     public int InitialCapacity

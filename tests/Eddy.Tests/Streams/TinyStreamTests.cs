@@ -1,5 +1,6 @@
 using System;
 using System.Buffers;
+using System.Collections.Generic;
 using System.IO;
 using System.Linq;
 using Eddy.Pooling;
@@ -109,14 +110,46 @@ public class TinyStreamTests
         {
             stream.Write(new byte[100], 0, 100);
             Assert.Equal(1, pool.Rents);
-            Assert.Equal(PooledMemoryStreamOptions.MinimumRentLength, pool.LastRequest);
+            Assert.Equal(PooledMemoryStreamOptions.DefaultInitialCapacity, pool.LastRequest);
         }
 
         Assert.Equal(1, pool.Returns);
     }
 
     [Theory]
-    [InlineData(PooledMemoryStreamMode.Auto, 0, 10, 256)]
+    [InlineData(PooledMemoryStreamMode.Auto)]
+    [InlineData(PooledMemoryStreamMode.Contiguous)]
+    public void Small_stream_grows_fourfold_up_to_the_default_threshold_then_doubles(PooledMemoryStreamMode mode)
+    {
+        var pool = new CountingPool();
+        var options = new PooledMemoryStreamOptions { Mode = mode, Pool = pool };
+        using var stream = new PooledMemoryStream(options);
+        byte[] piece = Enumerable.Range(0, 1024).Select(i => unchecked((byte)i)).ToArray();
+        var requests = new List<int>();
+        for (int i = 0; i < 64; i++)
+        {
+            int before = pool.Rents;
+            stream.Write(piece, 0, piece.Length);
+            if (pool.Rents != before)
+            {
+                requests.Add(pool.LastRequest);
+            }
+        }
+
+        // 4 KiB, then 16 KiB and 64 KiB: two copies of what was written, where doubling from 4 KiB would make four.
+        Assert.Equal(new[] { 4096, 16384, 65536 }, requests);
+        if (mode == PooledMemoryStreamMode.Contiguous)
+        {
+            stream.Write(piece, 0, piece.Length);
+            Assert.Equal(131072, pool.LastRequest);
+        }
+
+        Assert.Equal(64 * 1024 + (mode == PooledMemoryStreamMode.Contiguous ? 1024 : 0), stream.Length);
+    }
+
+    [Theory]
+    [InlineData(PooledMemoryStreamMode.Auto, 0, 10, PooledMemoryStreamOptions.DefaultInitialCapacity)]
+    [InlineData(PooledMemoryStreamMode.Auto, 100, 10, PooledMemoryStreamOptions.MinimumRentLength)]
     [InlineData(PooledMemoryStreamMode.Auto, 1000, 10, 1000)]
     [InlineData(PooledMemoryStreamMode.Auto, 0, 5000, 5000)]
     [InlineData(PooledMemoryStreamMode.Contiguous, 3000, 10, 3000)]
