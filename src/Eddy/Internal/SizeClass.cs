@@ -45,11 +45,19 @@ internal static partial class SizeClass
     public static int GetIndex(int size, int minimumShift)
     {
         Debug.Assert(size >= 0);
-        Debug.Assert(minimumShift is >= 0 and < 31);
 
-        // (size - 1) >> shift, then one more than its log2: sizes 1..min -> 0, min+1..2min -> 1, ...
-        uint scaled = unchecked((uint)(size - 1)) >> minimumShift;
-        return scaled == 0 || size == 0 ? 0 : Log2(scaled) + 1;
+        // One more than log2(size - 1), less the shift; or-ing in the bits below the minimum makes every size up
+        // to the minimum land on class 0 without a branch.
+        return size == 0 ? 0 : GetIndexOfPositive(size, minimumShift);
+    }
+
+    /// <summary><see cref="GetIndex"/> for a <paramref name="size"/> known to be at least 1: no branch at all.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static int GetIndexOfPositive(int size, int minimumShift)
+    {
+        Debug.Assert(size > 0);
+        Debug.Assert(minimumShift is > 0 and < 31);
+        return Log2(unchecked((uint)(size - 1)) | ((1u << minimumShift) - 1)) + 1 - minimumShift;
     }
 
     /// <summary>The size of class <paramref name="index"/> when class 0 holds <c>1 &lt;&lt; <paramref name="minimumShift"/></c> items.</summary>
@@ -68,11 +76,9 @@ internal static partial class SizeClass
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static int GetExactIndex(int length, int minimumShift)
     {
-        if (!IsPowerOfTwo(length) || length < 1 << minimumShift)
-        {
-            return -1;
-        }
-
-        return Log2((uint)length) - minimumShift;
+        // log2 of a length below the minimum (0 included) is below the shift, so its index is negative; any other
+        // length is exact when it is the power of two its log2 names.
+        int index = Log2(unchecked((uint)length)) - minimumShift;
+        return index >= 0 && length == 1 << (index + minimumShift) ? index : -1;
     }
 }

@@ -180,11 +180,14 @@ public sealed partial class BlockPool : ArrayPool<byte>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public override byte[] Rent(int minimumLength)
     {
+        // The thread's slots come first, on every path: an unconditional thread-static read at the top lets the
+        // JIT hoist the thread-static base out of a caller's loop.
+        BlockSlot[] slots = CurrentSlots();
+
         // 0 and negative lengths wrap to huge values and take the unusual path.
         if (unchecked((uint)(minimumLength - 1)) < (uint)_maximumBlockLength)
         {
-            int index = SizeClass.GetIndex(minimumLength, MinimumShift);
-            BlockSlot[] slots = CurrentSlots();
+            int index = SizeClass.GetIndexOfPositive(minimumLength, MinimumShift);
             if ((uint)index < (uint)slots.Length)
             {
                 ref BlockSlot slot = ref slots[index];
@@ -227,10 +230,12 @@ public sealed partial class BlockPool : ArrayPool<byte>
             ThrowHelper.ThrowArgumentNullException(nameof(array));
         }
 
+        BlockSlot[] slots = CurrentSlots();
         int length = array.Length;
-        int index = SizeClass.GetExactIndex(length, MinimumShift);
-        // A length that is no class size gives index -1, which wraps and takes the unusual path.
-        if (unchecked((uint)index) >= (uint)_classCount)
+        // A length that is no class size (below the smallest, above the largest, or not a power of two) takes the
+        // unusual path; a negative index wraps to a huge value and fails the first compare.
+        int index = SizeClass.Log2(unchecked((uint)length)) - MinimumShift;
+        if (unchecked((uint)index) >= (uint)_classCount || length != MinimumBlockLength << index)
         {
             ReturnUnusual(array);
             return;
@@ -256,7 +261,6 @@ public sealed partial class BlockPool : ArrayPool<byte>
             ClearBlock(array);
         }
 
-        BlockSlot[] slots = CurrentSlots();
         if ((uint)index < (uint)slots.Length)
         {
             ref BlockSlot slot = ref slots[index];
@@ -276,12 +280,14 @@ public sealed partial class BlockPool : ArrayPool<byte>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private BlockSlot[] CurrentSlots()
     {
+        // Both thread statics are read before the branch, so the thread-static base is needed on every path.
+        BlockSlot[]? sharedSlots = t_sharedSlots;
+        ThreadCache? cache = t_lastInstanceCache;
         if (_isShared)
         {
-            return t_sharedSlots ?? CreateCache().Slots;
+            return sharedSlots ?? CreateCache().Slots;
         }
 
-        ThreadCache? cache = t_lastInstanceCache;
         return cache is not null && ReferenceEquals(cache.Accounts, _accounts) ? cache.Slots : CurrentInstanceCache().Slots;
     }
 

@@ -36,7 +36,7 @@ internal static class FixedArrayPoolCore<T, TLength>
     public static T[] Rent<TStack>(ref TStack stack)
         where TStack : struct, IArrayStack<T>
     {
-        T[]? array = stack.TryPop();
+        T[]? array = stack.TryLend();
         if (array is not null)
         {
             PooledArrayMark<T>.Unmark(array, ArrayLength);
@@ -52,6 +52,13 @@ internal static class FixedArrayPoolCore<T, TLength>
     {
         ValidateReturnedArray(array);
 
+        if (stack.TryTakeBack(array))
+        {
+            // The lent front came back: it is held again, cleared and marked like any pooled array.
+            Prepare(array, clearOnReturn);
+            return;
+        }
+
         if (PooledArrayMark<T>.MayBePooled(array, ArrayLength) && stack.Contains(array))
         {
             ThrowHelper.ThrowInvalidOperationException_ReturnedTwice($"An array of the fixed length {ArrayLength}");
@@ -63,7 +70,18 @@ internal static class FixedArrayPoolCore<T, TLength>
     public static bool TryReturn<TStack>(ref TStack stack, T[]? array, bool clearOnReturn)
         where TStack : struct, IArrayStack<T>
     {
-        if (array is null || array.Length != ArrayLength || (PooledArrayMark<T>.MayBePooled(array, ArrayLength) && stack.Contains(array)))
+        if (array is null || array.Length != ArrayLength)
+        {
+            return false;
+        }
+
+        if (stack.TryTakeBack(array))
+        {
+            Prepare(array, clearOnReturn);
+            return true;
+        }
+
+        if (PooledArrayMark<T>.MayBePooled(array, ArrayLength) && stack.Contains(array))
         {
             return false;
         }
@@ -91,14 +109,21 @@ internal static class FixedArrayPoolCore<T, TLength>
     private static bool Push<TStack>(ref TStack stack, T[] array, bool clearOnReturn)
         where TStack : struct, IArrayStack<T>
     {
+        // Prepared before it is pushed: once in a shared stack, another thread may rent it and unmark it.
+        Prepare(array, clearOnReturn);
+        return stack.TryPush(array);
+    }
+
+    /// <summary>What every array entering the pool gets: cleared when asked, then marked as pooled.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static void Prepare(T[] array, bool clearOnReturn)
+    {
         if (clearOnReturn)
         {
             array.AsSpan().Clear();
         }
 
-        // Marked before it is pushed: once in a shared stack, another thread may rent it and unmark it.
         PooledArrayMark<T>.Mark(array, ArrayLength);
-        return stack.TryPush(array);
     }
 
     /// <summary>

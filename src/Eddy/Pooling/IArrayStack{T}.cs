@@ -13,6 +13,12 @@ internal interface IArrayStack<T>
 
     T[]? TryPop();
 
+    /// <summary>Pops, or lends a front array that <see cref="TryTakeBack"/> takes back (see <see cref="ArrayStack{T}"/>).</summary>
+    T[]? TryLend();
+
+    /// <summary>True when <paramref name="array"/> was lent by <see cref="TryLend"/> and is now held again.</summary>
+    bool TryTakeBack(T[] array);
+
     bool TryPush(T[] array);
 
     bool Contains(T[] array);

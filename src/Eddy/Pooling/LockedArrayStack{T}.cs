@@ -48,6 +48,12 @@ internal struct LockedArrayStack<T> : IArrayStack<T>
     }
 
     /// <summary>Pushes unless the stack holds its maximum already.</summary>
+    /// <summary>Pops: a stack shared between threads does not lend (a loan is taken back without the lock).</summary>
+    public T[]? TryLend() => TryPop();
+
+    /// <summary>Always false: nothing is lent.</summary>
+    public bool TryTakeBack(T[] array) => false;
+
     public bool TryPush(T[] array)
     {
         Enter();

@@ -48,6 +48,137 @@ public class ArrayStackTests
     }
 
     [Fact]
+    public void A_lent_front_is_out_of_the_count_until_it_is_taken_back()
+    {
+        var stack = new ArrayStack<int>(4);
+        int[] front = new int[1];
+        Assert.True(stack.TryPush(front));
+        Assert.Same(front, stack.TryLend());
+        Assert.Equal(0, stack.Count);
+        Assert.False(stack.Contains(front));
+        Assert.Null(stack.TryLend());
+        Assert.Null(stack.TryPop());
+
+        Assert.False(stack.TryTakeBack(new int[1]));
+        Assert.True(stack.TryTakeBack(front));
+        Assert.Equal(1, stack.Count);
+        Assert.True(stack.Contains(front));
+        Assert.False(stack.TryTakeBack(front)); // held, not lent: a second take-back is refused
+        Assert.Same(front, stack.TryPop());
+        Assert.Equal(0, stack.Count);
+        Assert.False(stack.TryTakeBack(front)); // popped, not lent
+    }
+
+    [Fact]
+    public void A_push_replaces_a_lent_front_that_has_not_come_back()
+    {
+        var stack = new ArrayStack<int>(4);
+        int[] lost = new int[1];
+        int[] next = new int[1];
+        stack.TryPush(lost);
+        Assert.Same(lost, stack.TryLend());
+        Assert.True(stack.TryPush(next));
+        Assert.Equal(1, stack.Count);
+        Assert.False(stack.TryTakeBack(lost));
+        Assert.Same(next, stack.TryLend());
+    }
+
+    [Fact]
+    public void Pops_take_the_storage_before_the_front_so_the_order_stays_last_in_first_out()
+    {
+        var stack = new ArrayStack<int>(4);
+        int[] a = new int[1], b = new int[1], c = new int[1];
+        stack.TryPush(a);
+        stack.TryPush(b);
+        Assert.Same(b, stack.TryLend());
+        stack.TryPush(c);
+        Assert.Same(c, stack.TryLend());
+        Assert.Same(a, stack.TryLend());
+        Assert.Null(stack.TryLend());
+    }
+
+    [Theory]
+    [InlineData(1)]
+    [InlineData(2)]
+    [InlineData(17)]
+    public void Front_and_storage_together_hold_at_most_the_bound(int bound)
+    {
+        var stack = new ArrayStack<int>(bound);
+        int accepted = 0;
+        for (int i = 0; i < bound + 3; i++)
+        {
+            accepted += stack.TryPush(new int[1]) ? 1 : 0;
+        }
+
+        Assert.Equal(bound, accepted);
+        Assert.Equal(bound, stack.Count);
+
+        // Down to the front, lent: the next push takes the front's place, and the bound still holds.
+        while (stack.Count > 1)
+        {
+            stack.TryPop();
+        }
+
+        int[] lent = stack.TryLend()!;
+        accepted = 0;
+        for (int i = 0; i < bound + 3; i++)
+        {
+            accepted += stack.TryPush(new int[1]) ? 1 : 0;
+        }
+
+        Assert.Equal(bound, accepted);
+        Assert.Equal(bound, stack.Count);
+        Assert.False(stack.TryTakeBack(lent));
+    }
+
+    [Fact]
+    public void A_bound_of_zero_holds_nothing_and_lowering_to_zero_drops_the_front()
+    {
+        var empty = new ArrayStack<int>(0);
+        Assert.False(empty.TryPush(new int[1]));
+        Assert.Equal(0, empty.Count);
+
+        var stack = new ArrayStack<int>(3);
+        int[] front = new int[1];
+        stack.TryPush(front);
+        Assert.Same(front, stack.TryLend());
+        stack.SetMaximumCount(0);
+        Assert.False(stack.TryTakeBack(front));
+        Assert.Equal(0, stack.Count);
+        Assert.False(stack.TryPush(front));
+    }
+
+    [Fact]
+    public void Clear_counts_a_held_front_and_forgets_a_lent_one()
+    {
+        var stack = new ArrayStack<int>(3);
+        stack.TryPush(new int[1]);
+        stack.TryPush(new int[1]);
+        Assert.Equal(2, stack.Clear());
+        Assert.Equal(0, stack.Count);
+
+        int[] front = new int[1];
+        stack.TryPush(front);
+        stack.TryLend();
+        Assert.Equal(0, stack.Clear());
+        Assert.False(stack.TryTakeBack(front));
+    }
+
+    [Fact]
+    public void A_locked_stack_lends_nothing_it_cannot_take_back()
+    {
+        var stack = new LockedArrayStack<byte>(2);
+        byte[] array = new byte[1];
+        stack.TryPush(array);
+        Assert.Same(array, stack.TryLend());
+        Assert.False(stack.TryTakeBack(array));
+        Assert.Equal(0, stack.Count);
+        Assert.True(stack.TryPush(new byte[1]));
+        Assert.True(stack.TryPush(new byte[1]));
+        Assert.False(stack.TryPush(new byte[1]));
+    }
+
+    [Fact]
     public void A_locked_stack_is_drained_only_after_passes_that_saw_it_unused_for_the_idle_time()
     {
         var stack = new LockedArrayStack<byte>(4);

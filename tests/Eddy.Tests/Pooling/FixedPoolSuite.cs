@@ -64,6 +64,45 @@ public abstract class FixedPoolSuite
     }
 
     [Fact]
+    public void An_array_rented_and_returned_over_and_over_is_still_caught_when_returned_twice()
+    {
+        var pool = Create<int, L32>();
+        int[] array = pool.Rent();
+        for (int i = 0; i < 3; i++)
+        {
+            pool.Return(array);
+            Assert.Same(array, pool.Rent());
+        }
+
+        pool.Return(array);
+        Assert.Throws<InvalidOperationException>(() => pool.Return(array));
+        Assert.False(pool.TryReturn(array));
+        Assert.Equal(1, pool.RetainedCount);
+        Assert.Same(array, pool.Rent());
+        Assert.Equal(0, pool.RetainedCount);
+        Assert.True(pool.TryReturn(array));
+        Assert.False(pool.TryReturn(array));
+    }
+
+    [Fact]
+    public void An_array_that_never_comes_back_does_not_stop_the_pool_and_is_accepted_when_it_does()
+    {
+        var pool = Create<int, L32>();
+        pool.Return(new int[32]);
+        int[] kept = pool.Rent();
+        int[] other = new int[32];
+        pool.Return(other);
+        Assert.Same(other, pool.Rent());
+        pool.Return(other);
+        pool.Return(kept);
+        Assert.Equal(2, pool.RetainedCount);
+        var rented = new HashSet<int[]>(ReferenceEqualityComparer.Instance) { pool.Rent(), pool.Rent() };
+        Assert.Equal(2, rented.Count);
+        Assert.Contains(kept, rented);
+        Assert.Contains(other, rented);
+    }
+
+    [Fact]
     public void Double_return_is_caught_below_the_top_of_the_stack()
     {
         var pool = Create<double, L8>();
