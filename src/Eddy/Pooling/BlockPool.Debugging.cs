@@ -36,8 +36,7 @@ public sealed partial class BlockPool
                 {
                     for (int i = 0; i < counts.Length; i++)
                     {
-                        byte[]? block = Volatile.Read(ref cache.Slots[i].Block);
-                        if (block is not null && block.Length != 0)
+                        if (cache.Slots[i].ReadHeldBlock() is not null)
                         {
                             counts[i]++;
                         }

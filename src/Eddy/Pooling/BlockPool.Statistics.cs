@@ -30,8 +30,7 @@ public sealed partial class BlockPool
                 BlockSlot[] slots = cache.Slots;
                 for (int i = 0; i < slots.Length; i++)
                 {
-                    byte[]? block = Volatile.Read(ref slots[i].Block);
-                    if (block is not null && block.Length != 0)
+                    if (slots[i].ReadHeldBlock() is not null)
                     {
                         retainedBlocks++;
                         retainedBytes += ClassLength(i);

@@ -98,8 +98,9 @@ public sealed partial class BlockPool
         BlockSlot[] slots = cache.Slots;
         for (int i = 0; i < slots.Length; i++)
         {
-            byte[]? block = Volatile.Read(ref slots[i].Block);
-            if (block is not null && block.Length != 0 && ReferenceEquals(Interlocked.CompareExchange(ref slots[i].Block, null, block), block))
+            // A lent block is out with its renter, not in the pool: it is left alone.
+            byte[]? block = slots[i].ReadHeldBlock();
+            if (block is not null && ReferenceEquals(Interlocked.CompareExchange(ref slots[i].Block, null, block), block))
             {
                 blocks++;
                 bytes += block.Length;
@@ -125,9 +126,12 @@ public sealed partial class BlockPool
                 continue;
             }
 
+            // A lent block is out with its renter: the slot's reservation goes, but no pooled block is dropped.
+            bool lent = slots[i].Lent;
+            slots[i].Lent = false;
             int length = ClassLength(i);
             Interlocked.Add(ref accounts.ReservedBytes, -length);
-            if (previous is not null)
+            if (previous is not null && !lent)
             {
                 blocks++;
                 bytes += length;

@@ -26,7 +26,7 @@ public sealed partial class BlockPool
             {
                 foreach (GCHandle reference in _caches)
                 {
-                    if (reference.Target is ThreadCache cache && ReferenceEquals(Volatile.Read(ref cache.Slots[index].Block), array))
+                    if (reference.Target is ThreadCache cache && ReferenceEquals(cache.Slots[index].ReadHeldBlock(), array))
                     {
                         found = true;
                         break;

@@ -192,11 +192,11 @@ public sealed partial class BlockPool : ArrayPool<byte>
             {
                 ref BlockSlot slot = ref slots[index];
                 byte[]? block = slot.Block;
-                if (block is not null && block.Length != 0)
+                if (block is not null && block.Length != 0 && !slot.Lent)
                 {
-                    // Plain store: a trimmer may drop this block from the slot at the same instant (it only
-                    // ever drops, never hands out), so the block is still ours alone.
-                    slot.Block = null;
+                    // Lent, not removed (see BlockSlot). A trimmer may drop this block from the slot at the same
+                    // instant (it only ever drops, never hands out), so the block is still ours alone.
+                    slot.Lent = true;
                     slot.Rented++;
                     if (_detectDoubleReturn)
                     {
@@ -265,6 +265,19 @@ public sealed partial class BlockPool : ArrayPool<byte>
         {
             ref BlockSlot slot = ref slots[index];
             slot.Returned++;
+            if (slot.Lent)
+            {
+                // The lent block coming back is held again as it is. Any other block takes its place: the lent
+                // one is still out (or was dropped by a trimmer) and comes back, if ever, as any block does.
+                if (!ReferenceEquals(slot.Block, array))
+                {
+                    Volatile.Write(ref slot.Block, array);
+                }
+
+                Volatile.Write(ref slot.Lent, false);
+                return;
+            }
+
             if (slot.Block is null)
             {
                 // A reserved, empty slot is changed only by its owner (this thread), so a plain store

@@ -1,3 +1,5 @@
+using System.Threading;
+
 namespace Eddy.Pooling;
 
 /// <summary>
@@ -5,6 +7,11 @@ namespace Eddy.Pooling;
 /// Wrapping the reference in a struct makes stores into the slot array plain write-barriered moves instead of
 /// the covariance-checked stores a <c>byte[][]</c> needs, and keeps the counters on the slot's cache line.
 /// </summary>
+/// <remarks>
+/// Renting from the slot lends its block: <see cref="Block"/> keeps the reference and <see cref="Lent"/> is set,
+/// and when that same block comes back only the flag is cleared. A Rent+Return pair on one thread then stores no
+/// reference (no GC write barrier). Other threads treat a lent slot as holding nothing.
+/// </remarks>
 internal struct BlockSlot
 {
     /// <summary>
@@ -18,4 +25,14 @@ internal struct BlockSlot
 
     /// <summary>Blocks of this class returned by the owning thread.</summary>
     public long Returned;
+
+    /// <summary>True while <see cref="Block"/> is out with a renter; written by the owning thread only.</summary>
+    public bool Lent;
+
+    /// <summary>The block held for renting, as another thread sees it: null when there is none or it is lent.</summary>
+    public byte[]? ReadHeldBlock()
+    {
+        byte[]? block = Volatile.Read(ref Block);
+        return block is not null && block.Length != 0 && !Volatile.Read(ref Lent) ? block : null;
+    }
 }

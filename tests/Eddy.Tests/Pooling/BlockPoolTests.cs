@@ -293,6 +293,66 @@ public class BlockPoolTests
     }
 
     [Fact]
+    public void A_block_lent_from_the_thread_slot_is_not_counted_retained_nor_trimmed_until_it_comes_back()
+    {
+        var pool = NewPool();
+        byte[] block = pool.Rent(4096);
+        pool.Return(block);
+        Assert.Equal(1, pool.GetStatistics().RetainedBlocks);
+
+        Assert.Same(block, pool.Rent(4096));
+        Assert.Equal(0, pool.GetStatistics().RetainedBlocks);
+        Exception? fromOtherThread = null;
+        var trimmer = new Thread(() => fromOtherThread = Record.Exception(() => Assert.Equal(0, pool.Trim())));
+        trimmer.Start();
+        trimmer.Join();
+        Assert.Null(fromOtherThread);
+        Assert.Equal(0, pool.GetStatistics().TrimmedBlocks);
+
+        pool.Return(block);
+        BlockPoolStatistics stats = pool.GetStatistics();
+        Assert.Equal(1, stats.RetainedBlocks);
+        Assert.Equal(4096, stats.ReservedBytes);
+        Assert.Throws<InvalidOperationException>(() => pool.Return(block));
+    }
+
+    [Fact]
+    public void A_lent_block_that_never_comes_back_gives_its_slot_to_the_next_block_and_is_accepted_later()
+    {
+        var pool = NewPool();
+        byte[] lost = pool.Rent(1024);
+        pool.Return(lost);
+        Assert.Same(lost, pool.Rent(1024)); // lent from the slot
+        byte[] other = pool.Rent(1024);
+        Assert.NotSame(lost, other);
+        pool.Return(other); // takes the slot
+        Assert.Same(other, pool.Rent(1024));
+        pool.Return(other);
+        pool.Return(lost); // late: goes to a per-core stack
+        BlockPoolStatistics stats = pool.GetStatistics();
+        Assert.Equal(2, stats.RetainedBlocks);
+        Assert.Equal(2 * 1024, stats.ReservedBytes);
+        var rented = new HashSet<byte[]> { pool.Rent(1024), pool.Rent(1024), pool.Rent(1024) };
+        Assert.Equal(3, rented.Count);
+        Assert.Contains(lost, rented);
+        Assert.Contains(other, rented);
+    }
+
+    [Fact]
+    public void A_block_lent_on_one_thread_and_returned_twice_elsewhere_is_caught()
+    {
+        var pool = NewPool();
+        byte[] block = pool.Rent(8192);
+        pool.Return(block);
+        Assert.Same(block, pool.Rent(8192)); // lent from this thread's slot
+        var other = new Thread(() => pool.Return(block));
+        other.Start();
+        other.Join();
+        Assert.Throws<InvalidOperationException>(() => pool.Return(block));
+        Assert.NotSame(pool.Rent(8192), pool.Rent(8192));
+    }
+
+    [Fact]
     public void Trim_releases_every_retained_block_and_counts_them()
     {
         var pool = NewPool();
