@@ -178,8 +178,25 @@ public sealed partial class PooledMemoryStream
             return;
         }
 
+        bool append = position == segments.Length;
         segments.Write(position, source);
         _length = segments.Length;
+        if (append)
+        {
+            // The next append lands in the rest of the last chunk: open the window on it, so that it takes the
+            // fast path whatever its size, without renting anything now.
+            OpenWindowOnFreeTail(segments);
+        }
+    }
+
+    private void OpenWindowOnFreeTail(SegmentedBuffer<byte> segments)
+    {
+        if (segments.TryGetFreeTail(out ArraySegment<byte> free))
+        {
+            _array = free.Array;
+            _arrayStart = segments.Length - free.Offset;
+            _arrayLimit = free.Offset + free.Count;
+        }
     }
 
     private void SegmentedSetLength(long value)

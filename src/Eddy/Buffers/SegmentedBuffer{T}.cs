@@ -181,6 +181,24 @@ public sealed partial class SegmentedBuffer<T> : IBufferWriter<T>, IDisposable
     }
 
     /// <summary>
+    /// Hands out the free tail of the write chunk as <see cref="GetMemory(int)"/> would, but never rents: false when
+    /// there is no free element (the chunk is full, there is none yet, or the buffer is disposed).
+    /// </summary>
+    internal bool TryGetFreeTail(out ArraySegment<T> free)
+    {
+        int length = _writeArray.Length - _writePos;
+        if (length <= 0)
+        {
+            free = default;
+            return false;
+        }
+
+        _handedOut = length;
+        free = new ArraySegment<T>(_writeArray, _writePos, length);
+        return true;
+    }
+
+    /// <summary>
     /// Commits <paramref name="count"/> elements written into the span or memory the last <see cref="GetSpan(int)"/>
     /// or <see cref="GetMemory(int)"/> handed out; that span is then spent. <c>Advance(0)</c> commits nothing.
     /// </summary>

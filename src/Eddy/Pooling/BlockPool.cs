@@ -293,14 +293,15 @@ public sealed partial class BlockPool : ArrayPool<byte>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private BlockSlot[] CurrentSlots()
     {
-        // Both thread statics are read before the branch, so the thread-static base is needed on every path.
+        // Read before the branch, so the thread-static base is needed on every path (an instance pool's read
+        // below shares it); only the shared pool's slots are read unconditionally, as they are the common case.
         BlockSlot[]? sharedSlots = t_sharedSlots;
-        ThreadCache? cache = t_lastInstanceCache;
         if (_isShared)
         {
             return sharedSlots ?? CreateCache().Slots;
         }
 
+        ThreadCache? cache = t_lastInstanceCache;
         return cache is not null && ReferenceEquals(cache.Accounts, _accounts) ? cache.Slots : CurrentInstanceCache().Slots;
     }
 
