@@ -23,14 +23,15 @@ public sealed partial class PooledMemoryStream
         try
         {
             int n = Read(new Span<byte>(buffer, offset, count));
-            Task<int>? last = _lastReadTask;
+            RareFields rare = Rare;
+            Task<int>? last = rare.LastReadTask;
             if (last is not null && last.Result == n)
             {
                 return last;
             }
 
             last = Task.FromResult(n);
-            _lastReadTask = last;
+            rare.LastReadTask = last;
             return last;
         }
         catch (Exception exception)

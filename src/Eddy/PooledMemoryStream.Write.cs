@@ -72,7 +72,7 @@ public sealed partial class PooledMemoryStream
         WriteSlow(MemoryMarshal.CreateReadOnlySpan(ref local, 1));
     }
 
-    [MethodImpl(MethodImplOptions.NoInlining)]
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private void WriteSlow(ReadOnlySpan<byte> source)
     {
         // The first write of a stream, the whole life of most small ones: rent what the general growth rule

@@ -42,7 +42,6 @@ public sealed partial class PooledMemoryStream : Stream, IBufferWriter<byte>
     private long _length;
     private long _position;
     private StreamKind _kind;
-    private Task<int>? _lastReadTask;
 
     // What few streams use lives in a side object, created on first need, so the common short-lived stream
     // object stays small and its Dispose has less to reset.
@@ -335,7 +334,6 @@ public sealed partial class PooledMemoryStream : Stream, IBufferWriter<byte>
             _length = 0;
             _position = 0;
             _handedOut = 0;
-            _lastReadTask = null;
             _kind = StreamKind.Disposed;
             if (array is not null)
             {
@@ -404,11 +402,11 @@ public sealed partial class PooledMemoryStream : Stream, IBufferWriter<byte>
         if (_rare is { } rare)
         {
             rare.ReadOnly = default;
+            rare.LastReadTask = null;
         }
 
         _length = 0;
         _position = 0;
-        _lastReadTask = null;
     }
 
     private const string StreamLengthMessage = "Stream length must be non-negative and less than the stream's maximum length.";
@@ -448,6 +446,12 @@ public sealed partial class PooledMemoryStream : Stream, IBufferWriter<byte>
 
         /// <summary>The Position <see cref="Scratch"/> was handed out at.</summary>
         public long ScratchAt;
+
+        /// <summary>
+        /// The task the last <c>ReadAsync(byte[], ...)</c> returned, returned again for the same count as MemoryStream
+        /// does; here, not in the stream, because most streams are never read asynchronously.
+        /// </summary>
+        public Task<int>? LastReadTask;
 
         /// <summary>Set while the stream belongs to a <see cref="PooledMemoryStreamPool"/>.</summary>
         public PooledMemoryStreamPool? Owner;
