@@ -80,8 +80,10 @@ public sealed partial class PooledMemoryStream
         // without its branches.
         if (_array is null && _kind == StreamKind.Contiguous && _position == 0)
         {
-            int size = Math.Max(source.Length, FirstRentFloor);
-            if (size <= Settings.SegmentThreshold)
+            // Default options (null) are constants here, so the common stream reads no options object.
+            PooledMemoryStreamOptions? options = _options;
+            int size = Math.Max(source.Length, options is null ? PooledMemoryStreamOptions.DefaultInitialCapacity : FirstRentFloor);
+            if (size <= (options is null ? PooledMemoryStreamOptions.DefaultSegmentThreshold : options.SegmentThreshold))
             {
                 byte[] array = RentArray(size);
                 BlockCopy.Copy(source, array);

@@ -195,14 +195,14 @@ public sealed partial class PooledMemoryStream : Stream, IBufferWriter<byte>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private byte[] RentArray(int minimumLength)
     {
-        ArrayPool<byte>? pool = Settings.Pool;
+        ArrayPool<byte>? pool = _options?.Pool;
         return pool is null ? BlockPool.Shared.Rent(minimumLength) : pool.Rent(minimumLength);
     }
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private void ReturnArray(byte[] array, bool clearArray = false)
     {
-        ArrayPool<byte>? pool = Settings.Pool;
+        ArrayPool<byte>? pool = _options?.Pool;
         if (pool is null)
         {
             BlockPool.Shared.Return(array, clearArray);
@@ -337,7 +337,7 @@ public sealed partial class PooledMemoryStream : Stream, IBufferWriter<byte>
             _kind = StreamKind.Disposed;
             if (array is not null)
             {
-                ReturnArray(array, Settings.ClearOnReturn);
+                ReturnArray(array, _options is { ClearOnReturn: true });
             }
 
             base.Dispose(disposing);
