@@ -193,10 +193,16 @@ public sealed partial class PooledMemoryStream
     {
         if (segments.TryGetFreeTail(out ArraySegment<byte> free))
         {
-            _array = free.Array;
-            _arrayStart = segments.Length - free.Offset;
-            _arrayLimit = free.Offset + free.Count;
+            OpenWindow(free, segments.Length);
         }
+    }
+
+    /// <summary>Makes <paramref name="free"/>, which starts at stream position <paramref name="position"/>, the write window.</summary>
+    private void OpenWindow(ArraySegment<byte> free, long position)
+    {
+        _array = free.Array;
+        _arrayStart = position - free.Offset;
+        _arrayLimit = free.Offset + free.Count;
     }
 
     private void SegmentedSetLength(long value)
@@ -379,9 +385,7 @@ public sealed partial class PooledMemoryStream
         }
 
         BlockCopy.Copy(source, free.AsSpan());
-        _array = free.Array;
-        _arrayStart = position - free.Offset;
-        _arrayLimit = free.Offset + free.Count;
+        OpenWindow(free, position);
     }
 
     private void ReturnScratch()

@@ -79,6 +79,6 @@ internal static partial class SizeClass
         // log2 of a length below the minimum (0 included) is below the shift, so its index is negative; any other
         // length is exact when it is the power of two its log2 names.
         int index = Log2(unchecked((uint)length)) - minimumShift;
-        return index >= 0 && length == 1 << (index + minimumShift) ? index : -1;
+        return index >= 0 && length > 0 && length == 1 << (index + minimumShift) ? index : -1;
     }
 }

@@ -12,8 +12,9 @@ namespace Eddy.Pooling;
 /// </summary>
 /// <remarks>
 /// The bottom array waits in a front field, outside the storage: a push into an empty stack goes there, and pops
-/// take the storage first, so the order stays last in, first out. <see cref="TryLend"/> lends the front: the field keeps the reference and only a flag changes, and <see cref="TryTakeBack"/> ends the loan
-/// when that same array comes back. A Rent+Return loop of one array then writes no reference (no GC write barrier) and moves no count
+/// take the storage first, so the order stays last in, first out. <see cref="TryLend"/> lends the front: the field
+/// keeps the reference and only a flag changes, and <see cref="TryTakeBack"/> ends the loan when that same array
+/// comes back. A Rent+Return loop of one array then writes no reference (no GC write barrier) and moves no count
 /// through memory. A lent front that never comes back is replaced by the next push; until then the field keeps it
 /// reachable, which is one array per stack at most.
 /// </remarks>

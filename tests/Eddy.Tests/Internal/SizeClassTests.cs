@@ -98,6 +98,8 @@ public class SizeClassTests
     [InlineData(300, -1)]
     [InlineData(0, -1)]
     [InlineData(-256, -1)]
+    [InlineData(int.MinValue, -1)]
+    [InlineData(1 << 30, 22)]
     public void GetExactIndex_accepts_only_class_sizes(int length, int expected) =>
         Assert.Equal(expected, SizeClass.GetExactIndex(length, 8));
 

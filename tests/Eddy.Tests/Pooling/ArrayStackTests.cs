@@ -48,6 +48,63 @@ public class ArrayStackTests
     }
 
     [Fact]
+    public void Contains_finds_an_array_held_in_the_storage_below_the_front()
+    {
+        var stack = new ArrayStack<int>(8);
+        int[] front = new int[1], middle = new int[1], top = new int[1];
+        stack.TryPush(front);
+        stack.TryPush(middle);
+        stack.TryPush(top);
+        Assert.True(stack.Contains(middle));
+        Assert.True(stack.Contains(top));
+        Assert.False(stack.Contains(new int[1]));
+    }
+
+    [Fact]
+    public void Lowering_the_bound_keeps_the_bottom_arrays_themselves()
+    {
+        var stack = new ArrayStack<int>(8);
+        var pushed = new int[6][];
+        for (int i = 0; i < pushed.Length; i++)
+        {
+            pushed[i] = new int[1];
+            stack.TryPush(pushed[i]);
+        }
+
+        stack.SetMaximumCount(3);
+        Assert.Same(pushed[2], stack.TryPop());
+        Assert.Same(pushed[1], stack.TryPop());
+        Assert.Same(pushed[0], stack.TryPop());
+        Assert.Null(stack.TryPop());
+    }
+
+    [Fact]
+    public void Clear_lets_the_arrays_it_held_be_collected()
+    {
+        var stack = new ArrayStack<byte>(8);
+        WeakReference[] references = PushUnreferenced(ref stack, 4);
+        stack.Clear();
+        GC.Collect();
+        GC.WaitForPendingFinalizers();
+        GC.Collect();
+        Assert.All(references, reference => Assert.False(reference.IsAlive));
+    }
+
+    [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
+    private static WeakReference[] PushUnreferenced(ref ArrayStack<byte> stack, int count)
+    {
+        var references = new WeakReference[count];
+        for (int i = 0; i < count; i++)
+        {
+            byte[] array = new byte[1];
+            references[i] = new WeakReference(array);
+            stack.TryPush(array);
+        }
+
+        return references;
+    }
+
+    [Fact]
     public void A_lent_front_is_out_of_the_count_until_it_is_taken_back()
     {
         var stack = new ArrayStack<int>(4);
