@@ -317,6 +317,27 @@ public class BlockPoolTests
     }
 
     [Fact]
+    public void A_slot_emptied_by_another_threads_trim_takes_the_next_returned_block()
+    {
+        var pool = NewPool();
+        byte[] dropped = pool.Rent(2048);
+        pool.Return(dropped);
+        var trimmer = new Thread(() => pool.Trim());
+        trimmer.Start();
+        trimmer.Join();
+        Assert.Equal(1, pool.GetStatistics().TrimmedBlocks);
+        Assert.Equal(0, pool.GetStatistics().RetainedBlocks);
+
+        byte[] next = pool.Rent(2048);
+        Assert.NotSame(dropped, next);
+        pool.Return(next);
+        BlockPoolStatistics stats = pool.GetStatistics();
+        Assert.Equal(1, stats.RetainedBlocks);
+        Assert.Equal(2048, stats.ReservedBytes);
+        Assert.Same(next, pool.Rent(2048));
+    }
+
+    [Fact]
     public void A_lent_block_that_never_comes_back_gives_its_slot_to_the_next_block_and_is_accepted_later()
     {
         var pool = NewPool();
