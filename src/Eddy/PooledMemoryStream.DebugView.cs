@@ -41,7 +41,7 @@ public sealed partial class PooledMemoryStream
 
         /// <summary>The array length of every chunk of a segmented stream; empty otherwise.</summary>
         public int[] ChunkLengths =>
-            _stream._kind == StreamKind.Segmented && _stream._segments is { } segments
+            _stream._kind == StreamKind.Segmented && _stream._rare?.Segments is { } segments
                 ? new SegmentedBuffer<byte>.DebugView(segments).ChunkLengths
                 : [];
 
@@ -69,7 +69,7 @@ public sealed partial class PooledMemoryStream
         private static byte[] SegmentedHead(PooledMemoryStream stream)
         {
             byte[] head = new byte[Math.Min(stream._length, DebugViews.MaximumItems)];
-            SegmentedBuffer<byte>? segments = stream._segments;
+            SegmentedBuffer<byte>? segments = stream._rare?.Segments;
             int committed = segments is null ? 0 : segments.CopyTo(0, head);
             if (committed < head.Length && stream._array is { } window)
             {

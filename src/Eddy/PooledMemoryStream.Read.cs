@@ -239,7 +239,7 @@ public sealed partial class PooledMemoryStream
             case StreamKind.ReadOnly:
                 return new ReadOnlySequence<byte>(_rare!.ReadOnly);
             default:
-                return _segments is null ? ReadOnlySequence<byte>.Empty : _segments.GetReadOnlySequence();
+                return _rare?.Segments is { } segments ? segments.GetReadOnlySequence() : ReadOnlySequence<byte>.Empty;
         }
     }
 

@@ -24,7 +24,7 @@ public sealed partial class PooledMemoryStream
     private SegmentedBuffer<byte> Segments
     {
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        get => _segments ?? CreateSegments();
+        get => _rare?.Segments ?? CreateSegments();
     }
 
     /// <summary>
@@ -35,14 +35,14 @@ public sealed partial class PooledMemoryStream
     private SegmentedBuffer<byte> SegmentsToWrite
     {
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        get => _rare?.RescueGuard is not null ? _segments! : ArmSegments();
+        get => _rare is { RescueGuard: not null } rare ? rare.Segments! : ArmSegments();
     }
 
     /// <summary>Whether a rescue guard is armed (tests: contiguous streams must never arm one).</summary>
     internal bool IsRescueArmed => _rare?.RescueGuard is not null;
 
     private SegmentedBuffer<byte> CreateSegments() =>
-        _segments = new SegmentedBuffer<byte>(BytePool, Settings.ChunkLength, DefaultedMaximumChunkLength());
+        Rare.Segments = new SegmentedBuffer<byte>(BytePool, Settings.ChunkLength, DefaultedMaximumChunkLength());
 
     [MethodImpl(MethodImplOptions.NoInlining)]
     private SegmentedBuffer<byte> ArmSegments()
@@ -113,7 +113,7 @@ public sealed partial class PooledMemoryStream
         }
 
         byte[] array = RentArray((int)Math.Max(length, PooledMemoryStreamOptions.MinimumRentLength));
-        SegmentedBuffer<byte>? segments = _segments;
+        SegmentedBuffer<byte>? segments = _rare?.Segments;
         if (segments is not null)
         {
             segments.CopyTo(array.AsSpan(0, (int)length));
@@ -208,7 +208,7 @@ public sealed partial class PooledMemoryStream
     private void SegmentedSetLength(long value)
     {
         // Only growing can rent a chunk; shrinking or emptying a stream that holds none arms nothing.
-        SegmentedBuffer<byte> segments = value > (_segments?.Length ?? 0) ? SegmentsToWrite : Segments;
+        SegmentedBuffer<byte> segments = value > (_rare?.Segments?.Length ?? 0) ? SegmentsToWrite : Segments;
         if (Settings.ClearOnReturn && value < segments.Length)
         {
             ClearSegments(segments, value, segments.Length - value);
@@ -363,7 +363,7 @@ public sealed partial class PooledMemoryStream
         _array = null;
         _arrayStart = 0;
         _arrayLimit = 0;
-        SegmentedBuffer<byte> segments = _segments!;
+        SegmentedBuffer<byte> segments = _rare!.Segments!;
         int pending = (int)(_length - segments.Length);
         if (pending > 0)
         {

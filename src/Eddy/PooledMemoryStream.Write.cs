@@ -4,6 +4,7 @@ using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
 using Eddy.Buffers;
 using Eddy.Internal;
+using Eddy.Pooling;
 
 namespace Eddy;
 
@@ -80,12 +81,12 @@ public sealed partial class PooledMemoryStream
         // without its branches.
         if (_array is null && _kind == StreamKind.Contiguous && _position == 0)
         {
-            // Default options (null) are constants here, so the common stream reads no options object.
-            PooledMemoryStreamOptions? options = _options;
+            // Default options (no rare fields) are constants here, so the common stream reads no options object.
+            PooledMemoryStreamOptions? options = _rare?.Options;
             int size = Math.Max(source.Length, options is null ? PooledMemoryStreamOptions.DefaultInitialCapacity : FirstRentFloor);
             if (size <= (options is null ? PooledMemoryStreamOptions.DefaultSegmentThreshold : options.SegmentThreshold))
             {
-                byte[] array = RentArray(size);
+                byte[] array = options?.Pool is { } pool ? pool.Rent(size) : BlockPool.Shared.Rent(size);
                 BlockCopy.Copy(source, array);
                 _array = array;
                 _arrayStart = 0;

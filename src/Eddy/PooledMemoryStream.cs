@@ -33,18 +33,14 @@ public sealed partial class PooledMemoryStream : Stream, IBufferWriter<byte>
     // MemoryStream's do.
     private static readonly PooledMemoryStreamOptions s_readOnlyOptions = new() { Mode = PooledMemoryStreamMode.Contiguous };
 
-    // Null stands for PooledMemoryStreamOptions.Default: a default stream's constructor then stores no
-    // reference, and so pays no GC write barrier.
-    private readonly PooledMemoryStreamOptions? _options;
-
     private byte[]? _array;
-    private SegmentedBuffer<byte>? _segments;
     private long _length;
     private long _position;
     private StreamKind _kind;
 
     // What few streams use lives in a side object, created on first need, so the common short-lived stream
-    // object stays small and its Dispose has less to reset.
+    // object stays small and its Dispose has less to reset: options other than the defaults, the segmented
+    // buffer, the read-only bytes. Null for a default stream that has stayed contiguous.
     private RareFields? _rare;
 
     // Bytes the last GetSpan/GetMemory handed out (0: none, or already advanced), so Advance can refuse more, and
@@ -55,8 +51,8 @@ public sealed partial class PooledMemoryStream : Stream, IBufferWriter<byte>
 
     // The write fast paths store into _array[Position - _arrayStart] while that index is below _arrayLimit.
     // Contiguous: _array is the buffer, _arrayStart 0, _arrayLimit its length. Segmented: _array is the write
-    // chunk opened by a small append (the window), null otherwise; bytes past _segments.Length written through
-    // it are committed by SettlePending. Invariant: _array null => _arrayLimit 0.
+    // chunk opened by a small append (the window), null otherwise; bytes written through it past the segmented
+    // buffer's Length are committed by SettlePending. Invariant: _array null => _arrayLimit 0.
     private const int WindowWriteLimit = 256;
     private long _arrayStart;
     private int _arrayLimit;
@@ -71,9 +67,11 @@ public sealed partial class PooledMemoryStream : Stream, IBufferWriter<byte>
     /// <param name="options">The settings; null means <see cref="PooledMemoryStreamOptions.Default"/>.</param>
     public PooledMemoryStream(PooledMemoryStreamOptions? options)
     {
-        if (options is not null)
+        // The defaults are not stored: a default stream's constructor then allocates nothing and stores no
+        // reference (no GC write barrier).
+        if (options is not null && !ReferenceEquals(options, PooledMemoryStreamOptions.Default))
         {
-            _options = options;
+            _rare = new RareFields { Options = options };
         }
 
         _kind = InitialKind;
@@ -100,8 +98,7 @@ public sealed partial class PooledMemoryStream : Stream, IBufferWriter<byte>
     /// <param name="memory">The bytes to read. The caller keeps ownership.</param>
     public PooledMemoryStream(ReadOnlyMemory<byte> memory)
     {
-        _options = s_readOnlyOptions;
-        _rare = new RareFields { ReadOnly = memory };
+        _rare = new RareFields { Options = s_readOnlyOptions, ReadOnly = memory };
         _length = memory.Length;
         _kind = StreamKind.ReadOnly;
     }
@@ -110,7 +107,7 @@ public sealed partial class PooledMemoryStream : Stream, IBufferWriter<byte>
     internal PooledMemoryStream(PooledMemoryStreamPool owner, PooledMemoryStreamOptions options)
         : this(options)
     {
-        _rare = new RareFields { Owner = owner };
+        Rare.Owner = owner;
         _kind = StreamKind.Disposed;
     }
 
@@ -178,7 +175,7 @@ public sealed partial class PooledMemoryStream : Stream, IBufferWriter<byte>
     // The largest Position/Length: int.MaxValue like MemoryStream when contiguous-only or read-only, else long.MaxValue.
     private long MaxLength => Settings.Mode == PooledMemoryStreamMode.Contiguous ? int.MaxValue : long.MaxValue;
 
-    private PooledMemoryStreamOptions Settings => _options ?? PooledMemoryStreamOptions.Default;
+    private PooledMemoryStreamOptions Settings => _rare?.Options ?? PooledMemoryStreamOptions.Default;
 
     private ArrayPool<byte> BytePool => Settings.EffectivePool;
 
@@ -195,14 +192,14 @@ public sealed partial class PooledMemoryStream : Stream, IBufferWriter<byte>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private byte[] RentArray(int minimumLength)
     {
-        ArrayPool<byte>? pool = _options?.Pool;
+        ArrayPool<byte>? pool = _rare?.Options?.Pool;
         return pool is null ? BlockPool.Shared.Rent(minimumLength) : pool.Rent(minimumLength);
     }
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private void ReturnArray(byte[] array, bool clearArray = false)
     {
-        ArrayPool<byte>? pool = _options?.Pool;
+        ArrayPool<byte>? pool = _rare?.Options?.Pool;
         if (pool is null)
         {
             BlockPool.Shared.Return(array, clearArray);
@@ -325,9 +322,9 @@ public sealed partial class PooledMemoryStream : Stream, IBufferWriter<byte>
             return;
         }
 
-        if (_rare is null && _segments is null)
+        if (_rare is null)
         {
-            // The common short-lived stream: at most one contiguous array, nothing else to release.
+            // The common short-lived stream: default options, at most one contiguous array, nothing else to release.
             byte[]? array = _array;
             _array = null;
             _arrayLimit = 0;
@@ -337,7 +334,7 @@ public sealed partial class PooledMemoryStream : Stream, IBufferWriter<byte>
             _kind = StreamKind.Disposed;
             if (array is not null)
             {
-                ReturnArray(array, _options is { ClearOnReturn: true });
+                BlockPool.Shared.Return(array);
             }
 
             base.Dispose(disposing);
@@ -379,7 +376,7 @@ public sealed partial class PooledMemoryStream : Stream, IBufferWriter<byte>
             ReturnArray(array, Settings.ClearOnReturn);
         }
 
-        SegmentedBuffer<byte>? segments = _segments;
+        SegmentedBuffer<byte>? segments = _rare?.Segments;
         if (segments is not null)
         {
             DisarmSegments();
@@ -395,7 +392,7 @@ public sealed partial class PooledMemoryStream : Stream, IBufferWriter<byte>
             else
             {
                 segments.Dispose();
-                _segments = null;
+                _rare!.Segments = null;
             }
         }
 
@@ -438,6 +435,12 @@ public sealed partial class PooledMemoryStream : Stream, IBufferWriter<byte>
     /// <summary>The stream's seldom-used state; see <see cref="_rare"/>.</summary>
     private sealed class RareFields
     {
+        /// <summary>The options, when they are not <see cref="PooledMemoryStreamOptions.Default"/>; set once, at construction.</summary>
+        public PooledMemoryStreamOptions? Options;
+
+        /// <summary>The chunks of a segmented stream, created on first need and kept across Reset.</summary>
+        public SegmentedBuffer<byte>? Segments;
+
         /// <summary>The bytes of a read-only stream.</summary>
         public ReadOnlyMemory<byte> ReadOnly;
 
