@@ -80,7 +80,6 @@ public sealed partial class PooledMemoryStream
 
         _array = grown;
         _arrayStart = 0;
-        _arrayLimit = grown.Length;
         return true;
     }
 }

@@ -90,7 +90,6 @@ public sealed partial class PooledMemoryStream
         SegmentedBuffer<byte> segments = SegmentsToWrite;
         byte[]? array = _array;
         _array = null;
-        _arrayLimit = 0;
         if (array is not null && _length > 0)
         {
             segments.AdoptFirstChunk(array, (int)_length);
@@ -128,7 +127,6 @@ public sealed partial class PooledMemoryStream
 
         _array = array;
         _arrayStart = 0;
-        _arrayLimit = array.Length;
         _kind = StreamKind.Contiguous;
     }
 
@@ -202,7 +200,6 @@ public sealed partial class PooledMemoryStream
     {
         _array = free.Array;
         _arrayStart = position - free.Offset;
-        _arrayLimit = free.Offset + free.Count;
     }
 
     private void SegmentedSetLength(long value)
@@ -254,7 +251,7 @@ public sealed partial class PooledMemoryStream
             memory = segments.GetMemory(size);
         }
 
-        _handedOut = memory.Length;
+        _spanMark = OtherSpan;
         return memory;
     }
 
@@ -262,7 +259,7 @@ public sealed partial class PooledMemoryStream
     private void SegmentedAdvance(int count)
     {
         SegmentedBuffer<byte> segments = Segments;
-        _handedOut = 0;
+        _spanMark = NoSpan;
         segments.Advance(count);
         _position += count;
         _length = segments.Length;
@@ -346,7 +343,7 @@ public sealed partial class PooledMemoryStream
     /// </summary>
     private void SettlePending()
     {
-        _handedOut = 0;
+        _spanMark = NoSpan;
         if (_kind == StreamKind.Segmented && _array is not null)
         {
             CommitWindow();
@@ -362,7 +359,6 @@ public sealed partial class PooledMemoryStream
     {
         _array = null;
         _arrayStart = 0;
-        _arrayLimit = 0;
         SegmentedBuffer<byte> segments = _rare!.Segments!;
         int pending = (int)(_length - segments.Length);
         if (pending > 0)
@@ -396,7 +392,7 @@ public sealed partial class PooledMemoryStream
             rare.Scratch = null;
         }
 
-        _handedOut = 0;
+        _spanMark = NoSpan;
         if (scratch is not null)
         {
             ReturnArray(scratch, Settings.ClearOnReturn);

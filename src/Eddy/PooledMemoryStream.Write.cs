@@ -26,7 +26,7 @@ public sealed partial class PooledMemoryStream
         byte[]? array = _array;
         long position = _position;
         long index = position - _arrayStart;
-        if (array is not null && index >= 0 && (ulong)(index + buffer.Length) <= (ulong)_arrayLimit && position <= _length)
+        if (array is not null && index >= 0 && (ulong)(index + buffer.Length) <= (ulong)array.Length && position <= _length)
         {
             BlockCopy.Copy(buffer, new Span<byte>(array, (int)index, buffer.Length));
             position += buffer.Length;
@@ -49,7 +49,7 @@ public sealed partial class PooledMemoryStream
         byte[]? array = _array;
         long position = _position;
         long index = position - _arrayStart;
-        if (array is not null && unchecked((ulong)index) < (ulong)_arrayLimit && position <= _length)
+        if (array is not null && unchecked((ulong)index) < (ulong)array.Length && position <= _length)
         {
             array[(int)index] = value;
             _position = ++position;
@@ -90,7 +90,6 @@ public sealed partial class PooledMemoryStream
                 BlockCopy.Copy(source, array);
                 _array = array;
                 _arrayStart = 0;
-                _arrayLimit = array.Length;
                 _position = source.Length;
                 _length = source.Length;
                 return;
@@ -169,8 +168,7 @@ public sealed partial class PooledMemoryStream
         if (_kind == StreamKind.Contiguous && array is not null && position == _length && unchecked((uint)sizeHint) < (uint)(array.Length - (int)position))
         {
             int free = array.Length - (int)position;
-            _handedOut = free;
-            _spanAt = (int)position;
+            _spanMark = ~(int)position;
             return new Span<byte>(array, (int)position, free);
         }
 
@@ -207,8 +205,7 @@ public sealed partial class PooledMemoryStream
             RareFields rare = Rare;
             rare.Scratch = scratch;
             rare.ScratchAt = position;
-            _handedOut = scratch.Length;
-            _spanAt = -1;
+            _spanMark = OtherSpan;
             return scratch;
         }
 
@@ -223,12 +220,10 @@ public sealed partial class PooledMemoryStream
             }
 
             int free = array.Length - (int)position;
-            _handedOut = free;
-            _spanAt = (int)position;
+            _spanMark = ~(int)position;
             return new Memory<byte>(array, (int)position, free);
         }
 
-        _spanAt = -1;
         return SegmentedGetMemory(position, size);
     }
 
@@ -240,11 +235,13 @@ public sealed partial class PooledMemoryStream
     /// <exception cref="ObjectDisposedException">The stream is disposed.</exception>
     public void Advance(int count)
     {
-        // 1 <= count <= _handedOut, for a span into the contiguous array still at Position.
+        // A span into the contiguous array still at Position, and 1 <= count <= its length (to the array's end).
         long position = _position;
-        if (unchecked((uint)(count - 1)) < (uint)_handedOut && position == _spanAt && _kind == StreamKind.Contiguous)
+        int mark = _spanMark;
+        if (mark < 0 && position == ~mark && _kind == StreamKind.Contiguous && _array is { } array
+            && unchecked((uint)(count - 1)) < (uint)(array.Length - (int)position))
         {
-            _handedOut = 0;
+            _spanMark = NoSpan;
             position += count;
             _position = position;
             if (position > _length)
@@ -270,8 +267,13 @@ public sealed partial class PooledMemoryStream
             return;
         }
 
+        // What is left after the contiguous fast path: a scratch array at the Position it was handed out at, or a
+        // span at the end of the chunks, each no longer than handed out.
         byte[]? scratch = _rare?.Scratch;
-        if (count > _handedOut || (scratch is not null ? _position != _rare!.ScratchAt : _kind == StreamKind.Contiguous))
+        bool valid = _spanMark == OtherSpan && (scratch is not null
+            ? _position == _rare!.ScratchAt && count <= scratch.Length
+            : _kind == StreamKind.Segmented && count <= Segments.HandedOut);
+        if (!valid)
         {
             ThrowHelper.ThrowInvalidOperationException("Advance must follow GetSpan or GetMemory at the same Position, with no other write or Position change between, and not pass the end of the span handed out.");
         }
@@ -279,7 +281,7 @@ public sealed partial class PooledMemoryStream
         if (scratch is not null)
         {
             _rare!.Scratch = null;
-            _handedOut = 0;
+            _spanMark = NoSpan;
             try
             {
                 Write(scratch.AsSpan(0, count));

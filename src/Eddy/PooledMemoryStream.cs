@@ -43,19 +43,21 @@ public sealed partial class PooledMemoryStream : Stream, IBufferWriter<byte>
     // buffer, the read-only bytes. Null for a default stream that has stayed contiguous.
     private RareFields? _rare;
 
-    // Bytes the last GetSpan/GetMemory handed out (0: none, or already advanced), so Advance can refuse more, and
-    // the Position it was handed out at when that was a span straight into the contiguous array (-1 otherwise), so
-    // Advance refuses a span whose position the fast paths have moved since.
-    private int _handedOut;
-    private int _spanAt;
+    // What the last GetSpan/GetMemory handed out, so that Advance can refuse a span that is spent, stale or too
+    // short: NoSpan (none, or already advanced); OtherSpan (a segmented span or a scratch array, whose own length
+    // bounds the count); or, negative, the bitwise complement of the Position of a span straight into the
+    // contiguous array, which runs to the array's end. Advance refuses such a span once the fast paths have moved
+    // Position. One int, so the stream object stays small; the default (0) is NoSpan.
+    private const int NoSpan = 0;
+    private const int OtherSpan = 1;
+    private int _spanMark;
 
-    // The write fast paths store into _array[Position - _arrayStart] while that index is below _arrayLimit.
-    // Contiguous: _array is the buffer, _arrayStart 0, _arrayLimit its length. Segmented: _array is the write
-    // chunk opened by a small append (the window), null otherwise; bytes written through it past the segmented
-    // buffer's Length are committed by SettlePending. Invariant: _array null => _arrayLimit 0.
+    // The write fast paths store into _array[Position - _arrayStart] while that index is below _array.Length.
+    // Contiguous: _array is the buffer, _arrayStart 0. Segmented: _array is the write chunk opened by an append
+    // (the window: the chunk's free tail runs to its end), null otherwise; bytes written through it past the
+    // segmented buffer's Length are committed by SettlePending.
     private const int WindowWriteLimit = 256;
     private long _arrayStart;
-    private int _arrayLimit;
 
     /// <summary>Creates an empty, writable stream with the default options. Nothing is rented until the first write.</summary>
     public PooledMemoryStream()
@@ -67,14 +69,13 @@ public sealed partial class PooledMemoryStream : Stream, IBufferWriter<byte>
     /// <param name="options">The settings; null means <see cref="PooledMemoryStreamOptions.Default"/>.</param>
     public PooledMemoryStream(PooledMemoryStreamOptions? options)
     {
-        // The defaults are not stored: a default stream's constructor then allocates nothing and stores no
-        // reference (no GC write barrier).
+        // The defaults are not stored: a default stream's constructor then allocates nothing, stores no
+        // reference (no GC write barrier) and leaves _kind at Contiguous, the Auto mode's start.
         if (options is not null && !ReferenceEquals(options, PooledMemoryStreamOptions.Default))
         {
             _rare = new RareFields { Options = options };
+            _kind = InitialKind;
         }
-
-        _kind = InitialKind;
     }
 
     /// <summary>Creates an empty, writable stream that rents from <paramref name="pool"/> and reserves <paramref name="initialCapacity"/> bytes on its first write.</summary>
@@ -158,15 +159,15 @@ public sealed partial class PooledMemoryStream : Stream, IBufferWriter<byte>
         }
         set
         {
-            ThrowHelper.ThrowIfNegative(value, nameof(value));
-            EnsureNotClosed();
-            if (value > MaxLength)
+            // Every mode allows up to int.MaxValue, so the usual value needs no look at the options.
+            if (unchecked((ulong)value) > int.MaxValue)
             {
-                ThrowHelper.ThrowArgumentOutOfRangeException(nameof(value), StreamLengthMessage);
+                ThrowIfPositionOutOfRange(value);
             }
 
+            EnsureNotClosed();
             _position = value;
-            _handedOut = 0;
+            _spanMark = NoSpan;
         }
     }
 
@@ -218,7 +219,7 @@ public sealed partial class PooledMemoryStream : Stream, IBufferWriter<byte>
         EnsureNotClosed();
         long target = StreamArguments.SeekTarget(offset, origin, _position, _length, MaxLength);
         _position = target;
-        _handedOut = 0;
+        _spanMark = NoSpan;
         return target;
     }
 
@@ -327,10 +328,9 @@ public sealed partial class PooledMemoryStream : Stream, IBufferWriter<byte>
             // The common short-lived stream: default options, at most one contiguous array, nothing else to release.
             byte[]? array = _array;
             _array = null;
-            _arrayLimit = 0;
             _length = 0;
             _position = 0;
-            _handedOut = 0;
+            _spanMark = NoSpan;
             _kind = StreamKind.Disposed;
             if (array is not null)
             {
@@ -370,7 +370,6 @@ public sealed partial class PooledMemoryStream : Stream, IBufferWriter<byte>
         SettlePending();
         byte[]? array = _array;
         _array = null;
-        _arrayLimit = 0;
         if (array is not null)
         {
             ReturnArray(array, Settings.ClearOnReturn);
@@ -404,6 +403,17 @@ public sealed partial class PooledMemoryStream : Stream, IBufferWriter<byte>
 
         _length = 0;
         _position = 0;
+    }
+
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private void ThrowIfPositionOutOfRange(long value)
+    {
+        ThrowHelper.ThrowIfNegative(value, nameof(value));
+        EnsureNotClosed();
+        if (value > MaxLength)
+        {
+            ThrowHelper.ThrowArgumentOutOfRangeException(nameof(value), StreamLengthMessage);
+        }
     }
 
     private const string StreamLengthMessage = "Stream length must be non-negative and less than the stream's maximum length.";

@@ -59,6 +59,9 @@ public sealed partial class SegmentedBuffer<T> : IBufferWriter<T>, IDisposable
     // Advance refuses a count past it or without it. Every other call that writes clears it.
     private int _handedOut;
 
+    /// <summary>The length of the span the last GetSpan/GetMemory handed out; 0 when none is outstanding.</summary>
+    internal int HandedOut => _handedOut;
+
     // Running index of the first unconsumed element, and its offset in _chunks[0].
     private long _headStart;
     private int _headOffset;

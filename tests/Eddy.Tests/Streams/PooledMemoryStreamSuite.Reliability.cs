@@ -240,6 +240,39 @@ public abstract partial class PooledMemoryStreamSuite
     }
 
     [Fact]
+    public void Advance_past_the_span_handed_out_throws_and_commits_nothing_then_the_span_still_commits()
+    {
+        var pool = new StreamTestPool();
+        using (PooledMemoryStream stream = CreateStream(pool))
+        {
+            // At the end of a new stream, at the end after content, and inside the content (a scratch span).
+            foreach (long position in new long[] { 0, 5, 2 })
+            {
+                stream.Position = position;
+                if (position > stream.Length)
+                {
+                    stream.SetLength(position);
+                }
+
+                long length = stream.Length;
+                Span<byte> span = stream.GetSpan(3);
+                span.Fill((byte)'q');
+                int handedOut = span.Length;
+                Assert.Throws<InvalidOperationException>(() => stream.Advance(handedOut + 1));
+                Assert.Equal(position, stream.Position);
+                Assert.Equal(length, stream.Length);
+                stream.Advance(handedOut);
+                Assert.Equal(position + handedOut, stream.Position);
+                Assert.Equal(Math.Max(length, position + handedOut), stream.Length);
+                Assert.All(stream.ToArray().AsSpan((int)position, handedOut).ToArray(), b => Assert.Equal((byte)'q', b));
+                stream.SetLength(5);
+            }
+        }
+
+        pool.AssertAllReturned();
+    }
+
+    [Fact]
     public void Bytes_written_past_the_Advance_count_never_overwrite_content()
     {
         using PooledMemoryStream stream = CreateStream();
