@@ -142,9 +142,9 @@ public sealed partial class PooledMemoryStream
             case StreamKind.Contiguous:
                 return destination.WriteAsync(_array!, (int)position, (int)remaining, cancellationToken);
             case StreamKind.ReadOnly:
-                return MemoryMarshal.TryGetArray(_rare!.ReadOnly, out ArraySegment<byte> segment)
+                return MemoryMarshal.TryGetArray(RareOrNull!.ReadOnly, out ArraySegment<byte> segment)
                     ? destination.WriteAsync(segment.Array!, segment.Offset + (int)position, (int)remaining, cancellationToken)
-                    : destination.WriteAsync(_rare!.ReadOnly.Slice((int)position, (int)remaining), cancellationToken).AsTask();
+                    : destination.WriteAsync(RareOrNull!.ReadOnly.Slice((int)position, (int)remaining), cancellationToken).AsTask();
             default:
                 return CopySegmentsAsync(destination, position, remaining, cancellationToken);
         }

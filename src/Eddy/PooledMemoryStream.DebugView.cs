@@ -41,7 +41,7 @@ public sealed partial class PooledMemoryStream
 
         /// <summary>The array length of every chunk of a segmented stream; empty otherwise.</summary>
         public int[] ChunkLengths =>
-            _stream._kind == StreamKind.Segmented && _stream._rare?.Segments is { } segments
+            _stream._kind == StreamKind.Segmented && _stream.RareOrNull?.Segments is { } segments
                 ? new SegmentedBuffer<byte>.DebugView(segments).ChunkLengths
                 : [];
 
@@ -57,7 +57,7 @@ public sealed partial class PooledMemoryStream
                     case StreamKind.Contiguous:
                         return DebugViews.Head(new ReadOnlySpan<byte>(stream._array, 0, (int)stream._length));
                     case StreamKind.ReadOnly:
-                        return DebugViews.Head(stream._rare!.ReadOnly.Span);
+                        return DebugViews.Head(stream.RareOrNull!.ReadOnly.Span);
                     case StreamKind.Segmented:
                         return SegmentedHead(stream);
                     default:
@@ -69,7 +69,7 @@ public sealed partial class PooledMemoryStream
         private static byte[] SegmentedHead(PooledMemoryStream stream)
         {
             byte[] head = new byte[Math.Min(stream._length, DebugViews.MaximumItems)];
-            SegmentedBuffer<byte>? segments = stream._rare?.Segments;
+            SegmentedBuffer<byte>? segments = stream.RareOrNull?.Segments;
             int committed = segments is null ? 0 : segments.CopyTo(0, head);
             if (committed < head.Length && stream._array is { } window)
             {

@@ -86,7 +86,7 @@ public sealed partial class PooledMemoryStream
                 BlockCopy.Copy(new ReadOnlySpan<byte>(_array, (int)position, destination.Length), destination);
                 break;
             case StreamKind.ReadOnly:
-                BlockCopy.Copy(_rare!.ReadOnly.Span.Slice((int)position, destination.Length), destination);
+                BlockCopy.Copy(RareOrNull!.ReadOnly.Span.Slice((int)position, destination.Length), destination);
                 break;
             default:
                 SegmentedCopy(position, destination);
@@ -135,13 +135,13 @@ public sealed partial class PooledMemoryStream
                 destination.Write(_array!, (int)position, (int)count);
                 break;
             case StreamKind.ReadOnly:
-                if (MemoryMarshal.TryGetArray(_rare!.ReadOnly, out ArraySegment<byte> segment))
+                if (MemoryMarshal.TryGetArray(RareOrNull!.ReadOnly, out ArraySegment<byte> segment))
                 {
                     destination.Write(segment.Array!, segment.Offset + (int)position, (int)count);
                 }
                 else
                 {
-                    destination.Write(_rare!.ReadOnly.Span.Slice((int)position, (int)count));
+                    destination.Write(RareOrNull!.ReadOnly.Span.Slice((int)position, (int)count));
                 }
 
                 break;
@@ -237,9 +237,9 @@ public sealed partial class PooledMemoryStream
             case StreamKind.Contiguous:
                 return _array is null ? ReadOnlySequence<byte>.Empty : new ReadOnlySequence<byte>(_array, 0, (int)_length);
             case StreamKind.ReadOnly:
-                return new ReadOnlySequence<byte>(_rare!.ReadOnly);
+                return new ReadOnlySequence<byte>(RareOrNull!.ReadOnly);
             default:
-                return _rare?.Segments is { } segments ? segments.GetReadOnlySequence() : ReadOnlySequence<byte>.Empty;
+                return RareOrNull?.Segments is { } segments ? segments.GetReadOnlySequence() : ReadOnlySequence<byte>.Empty;
         }
     }
 
@@ -266,7 +266,7 @@ public sealed partial class PooledMemoryStream
             case StreamKind.Contiguous:
                 return _array is null ? new ArraySegment<byte>(Array.Empty<byte>()) : new ArraySegment<byte>(_array, 0, (int)_length);
             case StreamKind.ReadOnly:
-                if (!MemoryMarshal.TryGetArray(_rare!.ReadOnly, out ArraySegment<byte> segment))
+                if (!MemoryMarshal.TryGetArray(RareOrNull!.ReadOnly, out ArraySegment<byte> segment))
                 {
                     ThrowHelper.ThrowInvalidOperationException("The stream reads memory that is not an array.");
                 }

@@ -24,7 +24,7 @@ public sealed partial class PooledMemoryStream
     private SegmentedBuffer<byte> Segments
     {
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        get => _rare?.Segments ?? CreateSegments();
+        get => RareOrNull?.Segments ?? CreateSegments();
     }
 
     /// <summary>
@@ -35,11 +35,11 @@ public sealed partial class PooledMemoryStream
     private SegmentedBuffer<byte> SegmentsToWrite
     {
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        get => _rare is { RescueGuard: not null } rare ? rare.Segments! : ArmSegments();
+        get => RareOrNull is { RescueGuard: not null } rare ? rare.Segments! : ArmSegments();
     }
 
     /// <summary>Whether a rescue guard is armed (tests: contiguous streams must never arm one).</summary>
-    internal bool IsRescueArmed => _rare?.RescueGuard is not null;
+    internal bool IsRescueArmed => RareOrNull?.RescueGuard is not null;
 
     private SegmentedBuffer<byte> CreateSegments() =>
         Rare.Segments = new SegmentedBuffer<byte>(BytePool, Settings.ChunkLength, DefaultedMaximumChunkLength());
@@ -57,7 +57,7 @@ public sealed partial class PooledMemoryStream
     /// <summary>Disarms the guard (once: the field is cleared first) before the chunks go back or the buffer is dropped.</summary>
     private void DisarmSegments()
     {
-        RareFields? rare = _rare;
+        RareFields? rare = RareOrNull;
         RescueGuard? guard = rare?.RescueGuard;
         if (guard is not null)
         {
@@ -112,7 +112,7 @@ public sealed partial class PooledMemoryStream
         }
 
         byte[] array = RentArray((int)Math.Max(length, PooledMemoryStreamOptions.MinimumRentLength));
-        SegmentedBuffer<byte>? segments = _rare?.Segments;
+        SegmentedBuffer<byte>? segments = RareOrNull?.Segments;
         if (segments is not null)
         {
             segments.CopyTo(array.AsSpan(0, (int)length));
@@ -205,7 +205,7 @@ public sealed partial class PooledMemoryStream
     private void SegmentedSetLength(long value)
     {
         // Only growing can rent a chunk; shrinking or emptying a stream that holds none arms nothing.
-        SegmentedBuffer<byte> segments = value > (_rare?.Segments?.Length ?? 0) ? SegmentsToWrite : Segments;
+        SegmentedBuffer<byte> segments = value > (RareOrNull?.Segments?.Length ?? 0) ? SegmentsToWrite : Segments;
         if (Settings.ClearOnReturn && value < segments.Length)
         {
             ClearSegments(segments, value, segments.Length - value);
@@ -349,7 +349,7 @@ public sealed partial class PooledMemoryStream
             CommitWindow();
         }
 
-        if (_rare?.Scratch is not null)
+        if (RareOrNull?.Scratch is not null)
         {
             ReturnScratch();
         }
@@ -359,7 +359,7 @@ public sealed partial class PooledMemoryStream
     {
         _array = null;
         _arrayStart = 0;
-        SegmentedBuffer<byte> segments = _rare!.Segments!;
+        SegmentedBuffer<byte> segments = RareOrNull!.Segments!;
         int pending = (int)(_length - segments.Length);
         if (pending > 0)
         {
@@ -386,8 +386,8 @@ public sealed partial class PooledMemoryStream
 
     private void ReturnScratch()
     {
-        byte[]? scratch = _rare?.Scratch;
-        if (_rare is { } rare)
+        byte[]? scratch = RareOrNull?.Scratch;
+        if (RareOrNull is { } rare)
         {
             rare.Scratch = null;
         }

@@ -81,8 +81,8 @@ public sealed partial class PooledMemoryStream
         // without its branches.
         if (_array is null && _kind == StreamKind.Contiguous && _position == 0)
         {
-            // Default options (no rare fields) are constants here, so the common stream reads no options object.
-            PooledMemoryStreamOptions? options = _rare?.Options;
+            // Default options are constants here, so the common stream reads no options object.
+            PooledMemoryStreamOptions? options = CustomOptions;
             int size = Math.Max(source.Length, options is null ? PooledMemoryStreamOptions.DefaultInitialCapacity : FirstRentFloor);
             if (size <= (options is null ? PooledMemoryStreamOptions.DefaultSegmentThreshold : options.SegmentThreshold))
             {
@@ -269,9 +269,9 @@ public sealed partial class PooledMemoryStream
 
         // What is left after the contiguous fast path: a scratch array at the Position it was handed out at, or a
         // span at the end of the chunks, each no longer than handed out.
-        byte[]? scratch = _rare?.Scratch;
+        byte[]? scratch = RareOrNull?.Scratch;
         bool valid = _spanMark == OtherSpan && (scratch is not null
-            ? _position == _rare!.ScratchAt && count <= scratch.Length
+            ? _position == RareOrNull!.ScratchAt && count <= scratch.Length
             : _kind == StreamKind.Segmented && count <= Segments.HandedOut);
         if (!valid)
         {
@@ -280,7 +280,7 @@ public sealed partial class PooledMemoryStream
 
         if (scratch is not null)
         {
-            _rare!.Scratch = null;
+            RareOrNull!.Scratch = null;
             _spanMark = NoSpan;
             try
             {

@@ -38,10 +38,12 @@ public sealed partial class PooledMemoryStream : Stream, IBufferWriter<byte>
     private long _position;
     private StreamKind _kind;
 
-    // What few streams use lives in a side object, created on first need, so the common short-lived stream
-    // object stays small and its Dispose has less to reset: options other than the defaults, the segmented
-    // buffer, the read-only bytes. Null for a default stream that has stayed contiguous.
-    private RareFields? _rare;
+    // What few streams use lives in a side object (RareFields), created on first need, so the common short-lived
+    // stream object stays small and its Dispose has less to reset: the segmented buffer, the read-only bytes, the
+    // IBufferWriter scratch array, the owning pool. Null for a default stream that has stayed contiguous; the
+    // options object itself for a stream with other options that needs nothing else (so those options cost no
+    // side object); otherwise the side object, which then holds the options.
+    private object? _optionsOrRare;
 
     // What the last GetSpan/GetMemory handed out, so that Advance can refuse a span that is spent, stale or too
     // short: NoSpan (none, or already advanced); OtherSpan (a segmented span or a scratch array, whose own length
@@ -73,7 +75,7 @@ public sealed partial class PooledMemoryStream : Stream, IBufferWriter<byte>
         // reference (no GC write barrier) and leaves _kind at Contiguous, the Auto mode's start.
         if (options is not null && !ReferenceEquals(options, PooledMemoryStreamOptions.Default))
         {
-            _rare = new RareFields { Options = options };
+            _optionsOrRare = options;
             _kind = InitialKind;
         }
     }
@@ -99,7 +101,7 @@ public sealed partial class PooledMemoryStream : Stream, IBufferWriter<byte>
     /// <param name="memory">The bytes to read. The caller keeps ownership.</param>
     public PooledMemoryStream(ReadOnlyMemory<byte> memory)
     {
-        _rare = new RareFields { Options = s_readOnlyOptions, ReadOnly = memory };
+        _optionsOrRare = new RareFields { Options = s_readOnlyOptions, ReadOnly = memory };
         _length = memory.Length;
         _kind = StreamKind.ReadOnly;
     }
@@ -176,7 +178,7 @@ public sealed partial class PooledMemoryStream : Stream, IBufferWriter<byte>
     // The largest Position/Length: int.MaxValue like MemoryStream when contiguous-only or read-only, else long.MaxValue.
     private long MaxLength => Settings.Mode == PooledMemoryStreamMode.Contiguous ? int.MaxValue : long.MaxValue;
 
-    private PooledMemoryStreamOptions Settings => _rare?.Options ?? PooledMemoryStreamOptions.Default;
+    private PooledMemoryStreamOptions Settings => CustomOptions ?? PooledMemoryStreamOptions.Default;
 
     private ArrayPool<byte> BytePool => Settings.EffectivePool;
 
@@ -193,14 +195,14 @@ public sealed partial class PooledMemoryStream : Stream, IBufferWriter<byte>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private byte[] RentArray(int minimumLength)
     {
-        ArrayPool<byte>? pool = _rare?.Options?.Pool;
+        ArrayPool<byte>? pool = CustomOptions?.Pool;
         return pool is null ? BlockPool.Shared.Rent(minimumLength) : pool.Rent(minimumLength);
     }
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private void ReturnArray(byte[] array, bool clearArray = false)
     {
-        ArrayPool<byte>? pool = _rare?.Options?.Pool;
+        ArrayPool<byte>? pool = CustomOptions?.Pool;
         if (pool is null)
         {
             BlockPool.Shared.Return(array, clearArray);
@@ -211,7 +213,29 @@ public sealed partial class PooledMemoryStream : Stream, IBufferWriter<byte>
         }
     }
 
-    private RareFields Rare => _rare ??= new RareFields();
+    /// <summary>The side object, or null when the stream has none.</summary>
+    private RareFields? RareOrNull
+    {
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        get => _optionsOrRare as RareFields;
+    }
+
+    /// <summary>The options when they are not <see cref="PooledMemoryStreamOptions.Default"/>, or null.</summary>
+    private PooledMemoryStreamOptions? CustomOptions
+    {
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        get => _optionsOrRare is RareFields rare ? rare.Options : (PooledMemoryStreamOptions?)_optionsOrRare;
+    }
+
+    /// <summary>The side object, created (and given the options) on first need.</summary>
+    private RareFields Rare => _optionsOrRare as RareFields ?? CreateRare();
+
+    private RareFields CreateRare()
+    {
+        var rare = new RareFields { Options = (PooledMemoryStreamOptions?)_optionsOrRare };
+        _optionsOrRare = rare;
+        return rare;
+    }
 
     /// <inheritdoc/>
     public override long Seek(long offset, SeekOrigin origin)
@@ -323,9 +347,10 @@ public sealed partial class PooledMemoryStream : Stream, IBufferWriter<byte>
             return;
         }
 
-        if (_rare is null)
+        object? optionsOrRare = _optionsOrRare;
+        if (optionsOrRare is not RareFields)
         {
-            // The common short-lived stream: default options, at most one contiguous array, nothing else to release.
+            // The common short-lived stream: at most one contiguous array, nothing else to release.
             byte[]? array = _array;
             _array = null;
             _length = 0;
@@ -334,14 +359,22 @@ public sealed partial class PooledMemoryStream : Stream, IBufferWriter<byte>
             _kind = StreamKind.Disposed;
             if (array is not null)
             {
-                BlockPool.Shared.Return(array);
+                if (optionsOrRare is null)
+                {
+                    BlockPool.Shared.Return(array);
+                }
+                else
+                {
+                    PooledMemoryStreamOptions options = (PooledMemoryStreamOptions)optionsOrRare;
+                    ReturnArray(array, options.ClearOnReturn);
+                }
             }
 
             base.Dispose(disposing);
             return;
         }
 
-        if (_rare?.Owner is { } owner && disposing)
+        if (RareOrNull?.Owner is { } owner && disposing)
         {
             owner.Return(this);
             return;
@@ -375,7 +408,7 @@ public sealed partial class PooledMemoryStream : Stream, IBufferWriter<byte>
             ReturnArray(array, Settings.ClearOnReturn);
         }
 
-        SegmentedBuffer<byte>? segments = _rare?.Segments;
+        SegmentedBuffer<byte>? segments = RareOrNull?.Segments;
         if (segments is not null)
         {
             DisarmSegments();
@@ -391,11 +424,11 @@ public sealed partial class PooledMemoryStream : Stream, IBufferWriter<byte>
             else
             {
                 segments.Dispose();
-                _rare!.Segments = null;
+                RareOrNull!.Segments = null;
             }
         }
 
-        if (_rare is { } rare)
+        if (RareOrNull is { } rare)
         {
             rare.ReadOnly = default;
             rare.LastReadTask = null;
@@ -442,10 +475,10 @@ public sealed partial class PooledMemoryStream : Stream, IBufferWriter<byte>
         return null!;
     }
 
-    /// <summary>The stream's seldom-used state; see <see cref="_rare"/>.</summary>
+    /// <summary>The stream's seldom-used state; see <see cref="_optionsOrRare"/>.</summary>
     private sealed class RareFields
     {
-        /// <summary>The options, when they are not <see cref="PooledMemoryStreamOptions.Default"/>; set once, at construction.</summary>
+        /// <summary>The options, when they are not <see cref="PooledMemoryStreamOptions.Default"/>; set when the side object is created, never changed.</summary>
         public PooledMemoryStreamOptions? Options;
 
         /// <summary>The chunks of a segmented stream, created on first need and kept across Reset.</summary>

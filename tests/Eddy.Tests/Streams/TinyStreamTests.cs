@@ -175,10 +175,26 @@ public class TinyStreamTests
     public void Default_stream_that_writes_and_disposes_allocates_only_its_small_object()
     {
         byte[] data = new byte[100];
-        AllocationAssert.AtMostInSteadyState(104, () =>
+        AllocationAssert.AtMostInSteadyState(72, () =>
         {
             using var stream = new PooledMemoryStream();
             stream.Write(data, 0, data.Length);
+        });
+    }
+
+    [Theory]
+    [InlineData(PooledMemoryStreamMode.Auto)]
+    [InlineData(PooledMemoryStreamMode.Contiguous)]
+    public void Stream_with_its_own_options_that_writes_and_disposes_allocates_only_its_small_object(PooledMemoryStreamMode mode)
+    {
+        // Options other than the defaults are held without a side object, so they cost no allocation either.
+        var options = new PooledMemoryStreamOptions { Mode = mode, InitialCapacity = 512, ClearOnReturn = true };
+        byte[] data = new byte[100];
+        AllocationAssert.AtMostInSteadyState(72, () =>
+        {
+            using var stream = new PooledMemoryStream(options);
+            stream.Write(data, 0, data.Length);
+            Assert.Same(options, stream.Options);
         });
     }
 
