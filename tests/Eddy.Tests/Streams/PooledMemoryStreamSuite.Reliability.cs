@@ -273,6 +273,22 @@ public abstract partial class PooledMemoryStreamSuite
     }
 
     [Fact]
+    public void An_empty_write_at_the_end_leaves_the_span_handed_out_there_outstanding()
+    {
+        using PooledMemoryStream stream = CreateStream();
+        stream.Write("AAAA"u8);
+        Span<byte> span = stream.GetSpan(2);
+        span[0] = (byte)'y';
+        span[1] = (byte)'z';
+        stream.Write(ReadOnlySpan<byte>.Empty);
+        stream.Write(Array.Empty<byte>(), 0, 0);
+        Assert.Equal(4, stream.Length);
+        stream.Advance(2);
+        Assert.Equal("AAAAyz"u8.ToArray(), stream.ToArray());
+        Assert.Equal(6, stream.Position);
+    }
+
+    [Fact]
     public void Bytes_written_past_the_Advance_count_never_overwrite_content()
     {
         using PooledMemoryStream stream = CreateStream();
