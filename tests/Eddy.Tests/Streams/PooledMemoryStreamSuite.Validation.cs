@@ -65,6 +65,19 @@ public abstract partial class PooledMemoryStreamSuite
     }
 
     [Fact]
+    public void After_Dispose_a_Position_past_int_MaxValue_throws_ObjectDisposedException_as_MemoryStream_does()
+    {
+        // The setter's range check for such a value is off its common path; it must still report the disposal first.
+        var expected = new MemoryStream();
+        PooledMemoryStream actual = CreateStream();
+        expected.Dispose();
+        actual.Dispose();
+        const long past = (long)int.MaxValue + 1;
+        Outcome.AssertSame(Outcome.Of(() => { expected.Position = past; }), Outcome.Of(() => { actual.Position = past; }), "Position set past int.MaxValue");
+        Outcome.AssertSame(Outcome.Of(() => { expected.Position = -1; }), Outcome.Of(() => { actual.Position = -1; }), "Position set negative");
+    }
+
+    [Fact]
     public void Dispose_is_idempotent_and_returns_every_array()
     {
         var pool = new StreamTestPool();

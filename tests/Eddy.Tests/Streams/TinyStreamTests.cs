@@ -198,6 +198,32 @@ public class TinyStreamTests
         });
     }
 
+    [Fact]
+    public void EnsureCapacity_within_the_threshold_rents_one_array_and_stays_contiguous()
+    {
+        var pool = new CountingPool();
+        using var stream = new PooledMemoryStream(new PooledMemoryStreamOptions { Pool = pool });
+
+        stream.EnsureCapacity(1000);
+
+        Assert.Equal(1, pool.Rents);
+        Assert.True(stream.IsContiguous);
+        Assert.False(stream.IsRescueArmed);
+        Assert.Equal(0, stream.Length);
+    }
+
+    [Fact]
+    public void EnsureCapacity_past_a_contiguous_streams_maximum_length_throws_before_renting()
+    {
+        var pool = new CountingPool();
+        using var stream = new PooledMemoryStream(new PooledMemoryStreamOptions { Pool = pool, Mode = PooledMemoryStreamMode.Contiguous });
+
+        Assert.Throws<ArgumentOutOfRangeException>("capacity", () => stream.EnsureCapacity((long)int.MaxValue + 1));
+        Assert.Throws<ArgumentOutOfRangeException>("capacity", () => stream.EnsureCapacity(-1));
+
+        Assert.Equal(0, pool.Rents);
+    }
+
     private sealed class CountingPool : ArrayPool<byte>
     {
         public int Rents { get; private set; }
