@@ -30,7 +30,8 @@ public sealed partial class PooledMemoryStream
     /// <summary>
     /// The segmented buffer, for an operation that may rent chunks: arms a <see cref="RescueGuard"/> over it first
     /// (once, until the chunks go back), so a stream dropped undisposed gives its chunks back. The guard is kept in
-    /// <see cref="RareFields.RescueGuard"/>; the check on the hot path is a type test of the side-object field and a null test.
+    /// <see cref="RareFields.RescueGuard"/>; the check on the hot path is a type test of the side-object field and a
+    /// null test.
     /// </summary>
     private SegmentedBuffer<byte> SegmentsToWrite
     {
@@ -386,8 +387,9 @@ public sealed partial class PooledMemoryStream
 
     private void ReturnScratch()
     {
-        byte[]? scratch = RareOrNull?.Scratch;
-        if (RareOrNull is { } rare)
+        RareFields? rare = RareOrNull;
+        byte[]? scratch = rare?.Scratch;
+        if (rare is not null)
         {
             rare.Scratch = null;
         }
