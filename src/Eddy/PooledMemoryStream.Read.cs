@@ -14,7 +14,8 @@ public sealed partial class PooledMemoryStream
     public override int Read(byte[] buffer, int offset, int count)
     {
         ValidateBuffer(buffer, offset, count);
-        return Read(new Span<byte>(buffer, offset, count));
+        // ValidateBuffer has checked the range the span constructor would check again.
+        return Read(ArrayAccess.UncheckedSlice(buffer, offset, count));
     }
 
     /// <inheritdoc/>

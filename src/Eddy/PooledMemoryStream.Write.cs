@@ -14,7 +14,8 @@ public sealed partial class PooledMemoryStream
     public override void Write(byte[] buffer, int offset, int count)
     {
         ValidateBuffer(buffer, offset, count);
-        Write(new ReadOnlySpan<byte>(buffer, offset, count));
+        // ValidateBuffer has checked the range the span constructor would check again.
+        Write(ArrayAccess.UncheckedSlice(buffer, offset, count));
     }
 
     /// <inheritdoc/>
@@ -28,7 +29,7 @@ public sealed partial class PooledMemoryStream
         long index = position - _arrayStart;
         if (array is not null && index >= 0 && (ulong)(index + buffer.Length) <= (ulong)array.Length && position <= _length)
         {
-            BlockCopy.Copy(buffer, new Span<byte>(array, (int)index, buffer.Length));
+            BlockCopy.Copy(buffer, ArrayAccess.UncheckedSlice(array, (int)index, buffer.Length));
             position += buffer.Length;
             _position = position;
             if (position > _length)
