@@ -15,32 +15,52 @@ public sealed partial class PooledMemoryStream
     {
         ValidateBuffer(buffer, offset, count);
         // ValidateBuffer has checked the range the span constructor would check again.
-        Write(ArrayAccess.UncheckedSlice(buffer, offset, count));
+        ReadOnlySpan<byte> source = ArrayAccess.UncheckedSlice(buffer, offset, count);
+        if (!TryWriteFast(source))
+        {
+            // Inlined here, not called: the first write of a small stream is most of its life.
+            WriteSlow(source);
+        }
     }
 
     /// <inheritdoc/>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public override void Write(ReadOnlySpan<byte> buffer)
     {
-        // Fast path: the write array (the contiguous buffer, or the segmented stream's write window) has room
-        // at Position, and there is no gap to fill.
+        // Only the fast path is inlined into the caller, so a loop of small writes stays compact.
+        if (!TryWriteFast(buffer))
+        {
+            WriteSlowNotInlined(buffer);
+        }
+    }
+
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private void WriteSlowNotInlined(ReadOnlySpan<byte> source) => WriteSlow(source);
+
+    /// <summary>
+    /// The write fast path: the write array (the contiguous buffer, or the segmented stream's write window) has
+    /// room at Position, and there is no gap to fill.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private bool TryWriteFast(ReadOnlySpan<byte> source)
+    {
         byte[]? array = _array;
         long position = _position;
         long index = position - _arrayStart;
-        if (array is not null && index >= 0 && (ulong)(index + buffer.Length) <= (ulong)array.Length && position <= _length)
+        if (array is not null && index >= 0 && (ulong)(index + source.Length) <= (ulong)array.Length && position <= _length)
         {
-            BlockCopy.Copy(buffer, ArrayAccess.UncheckedSlice(array, (int)index, buffer.Length));
-            position += buffer.Length;
+            BlockCopy.Copy(source, ArrayAccess.UncheckedSlice(array, (int)index, source.Length));
+            position += source.Length;
             _position = position;
             if (position > _length)
             {
                 _length = position;
             }
 
-            return;
+            return true;
         }
 
-        WriteSlow(buffer);
+        return false;
     }
 
     /// <inheritdoc/>

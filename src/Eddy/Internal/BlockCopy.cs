@@ -24,6 +24,12 @@ internal static partial class BlockCopy
     public const int ManagedCopyLimit = 2048;
 
     /// <summary>
+    /// Copies up to this many bytes are done inline, without a call: the size of a binary field or a
+    /// <c>WriteByte</c>-sized write, which a stream's fast path makes millions of times.
+    /// </summary>
+    public const int InlineCopyLimit = 16;
+
+    /// <summary>
     /// Destination-minus-source distances, modulo <see cref="PageSize"/>, below this are the slow window. It covers
     /// the few cache lines a copy loop keeps in flight; distances just below a page multiple (destination a little
     /// below the source) are safe because loads then run ahead of the stores they could alias.
@@ -39,7 +45,11 @@ internal static partial class BlockCopy
     {
         if (source.Length <= ManagedCopyLimit)
         {
-            source.CopyTo(destination);
+            if (!TryCopySmall(source, destination))
+            {
+                source.CopyTo(destination);
+            }
+
             return;
         }
 

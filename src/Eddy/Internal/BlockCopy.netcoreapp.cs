@@ -20,4 +20,49 @@ internal static partial class BlockCopy
             MemoryMarshal.CreateSpan(ref Unsafe.As<T, byte>(ref MemoryMarshal.GetReference(destination)), destination.Length));
         return true;
     }
+
+    /// <summary>
+    /// Copies <paramref name="source"/> to the start of <paramref name="destination"/> when it is at most
+    /// <see cref="InlineCopyLimit"/> bytes and fits, with two loads and two stores instead of a call to the
+    /// runtime's general copy; false, copying nothing, otherwise. Every byte is loaded before any is stored, so
+    /// overlapping ranges copy as memmove would.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static bool TryCopySmall(ReadOnlySpan<byte> source, Span<byte> destination)
+    {
+        nuint length = (uint)source.Length;
+        if (length > InlineCopyLimit || (uint)source.Length > (uint)destination.Length)
+        {
+            return false;
+        }
+
+        ref byte from = ref MemoryMarshal.GetReference(source);
+        ref byte to = ref MemoryMarshal.GetReference(destination);
+        if (length >= sizeof(ulong))
+        {
+            ulong head = Unsafe.ReadUnaligned<ulong>(ref from);
+            ulong tail = Unsafe.ReadUnaligned<ulong>(ref Unsafe.Add(ref from, length - sizeof(ulong)));
+            Unsafe.WriteUnaligned(ref to, head);
+            Unsafe.WriteUnaligned(ref Unsafe.Add(ref to, length - sizeof(ulong)), tail);
+        }
+        else if (length >= sizeof(uint))
+        {
+            uint head = Unsafe.ReadUnaligned<uint>(ref from);
+            uint tail = Unsafe.ReadUnaligned<uint>(ref Unsafe.Add(ref from, length - sizeof(uint)));
+            Unsafe.WriteUnaligned(ref to, head);
+            Unsafe.WriteUnaligned(ref Unsafe.Add(ref to, length - sizeof(uint)), tail);
+        }
+        else if (length != 0)
+        {
+            // One to three bytes: the first, the middle and the last cover them all.
+            byte first = from;
+            byte middle = Unsafe.Add(ref from, length >> 1);
+            byte last = Unsafe.Add(ref from, length - 1);
+            to = first;
+            Unsafe.Add(ref to, length >> 1) = middle;
+            Unsafe.Add(ref to, length - 1) = last;
+        }
+
+        return true;
+    }
 }

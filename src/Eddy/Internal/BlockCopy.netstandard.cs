@@ -11,4 +11,8 @@ internal static partial class BlockCopy
     /// </summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private static bool TryCopyAsBytes<T>(ReadOnlySpan<T> source, Span<T> destination) => false;
+
+    /// <summary>netstandard2.1 has no <c>Unsafe</c> reads and writes: every copy takes <see cref="ReadOnlySpan{T}.CopyTo(Span{T})"/>.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static bool TryCopySmall(ReadOnlySpan<byte> source, Span<byte> destination) => false;
 }

@@ -74,6 +74,56 @@ public class BlockCopyTests
     }
 
     [Fact]
+    public void Short_copies_move_exactly_their_bytes_at_every_length_and_offset()
+    {
+        // The inline path below InlineCopyLimit loads head and tail separately; every length and alignment must
+        // land each byte once and touch nothing around it.
+        for (int length = 0; length <= BlockCopy.InlineCopyLimit + 2; length++)
+        {
+            for (int offset = 0; offset < 9; offset++)
+            {
+                byte[] source = Pattern(length + offset);
+                byte[] destination = new byte[length + 2 * offset + 2];
+                destination.AsSpan().Fill(0xEE);
+                BlockCopy.Copy(new ReadOnlySpan<byte>(source, offset, length), new Span<byte>(destination, offset + 1, length));
+                Assert.True(destination.AsSpan(offset + 1, length).SequenceEqual(source.AsSpan(offset, length)), $"length {length}, offset {offset}");
+                Assert.All(destination.AsSpan(0, offset + 1).ToArray(), b => Assert.Equal(0xEE, b));
+                Assert.All(destination.AsSpan(offset + 1 + length).ToArray(), b => Assert.Equal(0xEE, b));
+            }
+        }
+    }
+
+    [Fact]
+    public void Short_overlapping_copies_move_as_memmove_does_in_both_directions()
+    {
+        for (int length = 1; length <= BlockCopy.InlineCopyLimit; length++)
+        {
+            for (int shift = 1; shift < length; shift++)
+            {
+                byte[] expectedUp = Pattern(length + shift);
+                byte[] up = (byte[])expectedUp.Clone();
+                Array.Copy(expectedUp, 0, expectedUp, shift, length);
+                BlockCopy.Copy(new ReadOnlySpan<byte>(up, 0, length), new Span<byte>(up, shift, length));
+                Assert.Equal(expectedUp, up);
+
+                byte[] expectedDown = Pattern(length + shift);
+                byte[] down = (byte[])expectedDown.Clone();
+                Array.Copy(expectedDown, shift, expectedDown, 0, length);
+                BlockCopy.Copy(new ReadOnlySpan<byte>(down, shift, length), new Span<byte>(down, 0, length));
+                Assert.Equal(expectedDown, down);
+            }
+        }
+    }
+
+    [Fact]
+    public void A_short_copy_into_a_shorter_destination_throws_and_writes_nothing()
+    {
+        byte[] destination = new byte[5];
+        Assert.Throws<ArgumentException>("destination", () => BlockCopy.Copy(Pattern(6), destination));
+        Assert.Equal(new byte[5], destination);
+    }
+
+    [Fact]
     public void Alias_window_is_a_small_distance_upwards_between_separate_ranges()
     {
         byte[] arena = new byte[64 * 1024];
