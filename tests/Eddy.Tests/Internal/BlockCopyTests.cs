@@ -57,9 +57,12 @@ public class BlockCopyTests
     [InlineData(24)]
     [InlineData(4072)]
     [InlineData(100)]
-    public void Overlapping_ranges_copy_as_memmove_does_in_both_directions(int shift)
+    public void Overlapping_ranges_copy_as_memmove_does_in_both_directions(int shift) =>
+        AssertOverlappingCopiesMatchArrayCopy(10_000, shift);
+
+    /// <summary>Copies <paramref name="length"/> bytes <paramref name="shift"/> up and down within one array, as Array.Copy (memmove) would.</summary>
+    private static void AssertOverlappingCopiesMatchArrayCopy(int length, int shift)
     {
-        const int length = 10_000;
         byte[] expectedUp = Pattern(length + shift);
         byte[] up = (byte[])expectedUp.Clone();
         Array.Copy(expectedUp, 0, expectedUp, shift, length);
@@ -100,17 +103,7 @@ public class BlockCopyTests
         {
             for (int shift = 1; shift < length; shift++)
             {
-                byte[] expectedUp = Pattern(length + shift);
-                byte[] up = (byte[])expectedUp.Clone();
-                Array.Copy(expectedUp, 0, expectedUp, shift, length);
-                BlockCopy.Copy(new ReadOnlySpan<byte>(up, 0, length), new Span<byte>(up, shift, length));
-                Assert.Equal(expectedUp, up);
-
-                byte[] expectedDown = Pattern(length + shift);
-                byte[] down = (byte[])expectedDown.Clone();
-                Array.Copy(expectedDown, shift, expectedDown, 0, length);
-                BlockCopy.Copy(new ReadOnlySpan<byte>(down, shift, length), new Span<byte>(down, 0, length));
-                Assert.Equal(expectedDown, down);
+                AssertOverlappingCopiesMatchArrayCopy(length, shift);
             }
         }
     }
