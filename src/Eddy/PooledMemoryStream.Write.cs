@@ -108,7 +108,7 @@ public sealed partial class PooledMemoryStream
             if (size <= (options is null ? PooledMemoryStreamOptions.DefaultSegmentThreshold : options.SegmentThreshold))
             {
                 byte[] array = options?.Pool is { } pool ? pool.Rent(size) : BlockPool.Shared.Rent(size);
-                BlockCopy.Copy(source, array);
+                BlockCopy.CopyCompact(source, array);
                 _array = array;
                 _arrayStart = 0;
                 _position = source.Length;

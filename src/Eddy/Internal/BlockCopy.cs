@@ -43,13 +43,29 @@ internal static partial class BlockCopy
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static void Copy(ReadOnlySpan<byte> source, Span<byte> destination)
     {
+        // The usual length is tested first and its path is a plain CopyTo: when a large caller has spent the JIT's
+        // inlining budget, what stays a call is the short copy, not the test in front of every copy.
+        if ((uint)source.Length > InlineCopyLimit)
+        {
+            CopyCompact(source, destination);
+            return;
+        }
+
+        CopyShort(source, destination);
+    }
+
+    /// <summary>
+    /// <see cref="Copy(ReadOnlySpan{byte}, Span{byte})"/> without the inline path for copies of up to
+    /// <see cref="InlineCopyLimit"/> bytes: a smaller body for call sites that run once per stream (its first
+    /// write), so that the JIT's inlining budget is left for the copies a caller makes many times.
+    /// </summary>
+    /// <exception cref="ArgumentException"><paramref name="destination"/> is shorter than <paramref name="source"/>.</exception>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static void CopyCompact(ReadOnlySpan<byte> source, Span<byte> destination)
+    {
         if (source.Length <= ManagedCopyLimit)
         {
-            if (!TryCopySmall(source, destination))
-            {
-                source.CopyTo(destination);
-            }
-
+            source.CopyTo(destination);
             return;
         }
 

@@ -1,4 +1,5 @@
 using System;
+using System.Diagnostics;
 using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
 
@@ -22,18 +23,20 @@ internal static partial class BlockCopy
     }
 
     /// <summary>
-    /// Copies <paramref name="source"/> to the start of <paramref name="destination"/> when it is at most
-    /// <see cref="InlineCopyLimit"/> bytes and fits, with two loads and two stores instead of a call to the
-    /// runtime's general copy; false, copying nothing, otherwise. Every byte is loaded before any is stored, so
-    /// overlapping ranges copy as memmove would.
+    /// Copies <paramref name="source"/>, at most <see cref="InlineCopyLimit"/> bytes, to the start of
+    /// <paramref name="destination"/> with two loads and two stores instead of a call to the runtime's general copy.
+    /// Every byte is loaded before any is stored, so overlapping ranges copy as memmove would.
     /// </summary>
+    /// <exception cref="ArgumentException"><paramref name="destination"/> is shorter than <paramref name="source"/> (nothing is written).</exception>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static bool TryCopySmall(ReadOnlySpan<byte> source, Span<byte> destination)
+    private static void CopyShort(ReadOnlySpan<byte> source, Span<byte> destination)
     {
+        Debug.Assert(source.Length <= InlineCopyLimit);
         nuint length = (uint)source.Length;
-        if (length > InlineCopyLimit || (uint)source.Length > (uint)destination.Length)
+        if ((uint)source.Length > (uint)destination.Length)
         {
-            return false;
+            ThrowDestinationTooShort(source, destination);
+            return;
         }
 
         ref byte from = ref MemoryMarshal.GetReference(source);
@@ -62,7 +65,9 @@ internal static partial class BlockCopy
             Unsafe.Add(ref to, length >> 1) = middle;
             Unsafe.Add(ref to, length - 1) = last;
         }
-
-        return true;
     }
+
+    /// <summary>Throws what <see cref="ReadOnlySpan{T}.CopyTo(Span{T})"/> throws for a destination that is too short, by letting it.</summary>
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private static void ThrowDestinationTooShort(ReadOnlySpan<byte> source, Span<byte> destination) => source.CopyTo(destination);
 }

@@ -12,7 +12,7 @@ internal static partial class BlockCopy
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private static bool TryCopyAsBytes<T>(ReadOnlySpan<T> source, Span<T> destination) => false;
 
-    /// <summary>netstandard2.1 has no <c>Unsafe</c> reads and writes: every copy takes <see cref="ReadOnlySpan{T}.CopyTo(Span{T})"/>.</summary>
+    /// <summary>netstandard2.1 has no <c>Unsafe</c> reads and writes: short copies take <see cref="ReadOnlySpan{T}.CopyTo(Span{T})"/> too.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static bool TryCopySmall(ReadOnlySpan<byte> source, Span<byte> destination) => false;
+    private static void CopyShort(ReadOnlySpan<byte> source, Span<byte> destination) => source.CopyTo(destination);
 }

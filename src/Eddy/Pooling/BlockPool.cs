@@ -241,24 +241,21 @@ public sealed partial class BlockPool : ArrayPool<byte>
             return;
         }
 
-        if (_detectDoubleReturn)
+        // Each step appears once, so that the whole method stays small enough to be inlined into large callers.
+        if (_detectDoubleReturn && ReadHead(array) == s_cookie)
         {
-            if (ReadHead(array) == s_cookie)
-            {
-                ThrowIfPooled(array, index);
-            }
-
-            if (clearArray | _clearOnReturn)
-            {
-                ClearBlock(array);
-            }
-
-            // Stamped before the block is published: once it is in a slot another thread may rent it.
-            WriteHead(array, s_cookie);
+            ThrowIfPooled(array, index);
         }
-        else if (clearArray | _clearOnReturn)
+
+        if (clearArray | _clearOnReturn)
         {
             ClearBlock(array);
+        }
+
+        if (_detectDoubleReturn)
+        {
+            // Stamped before the block is published: once it is in a slot another thread may rent it.
+            WriteHead(array, s_cookie);
         }
 
         if ((uint)index < (uint)slots.Length)
@@ -488,5 +485,7 @@ public sealed partial class BlockPool : ArrayPool<byte>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private static int CurrentStackIndex(int stackCount) => (int)((uint)CurrentStackId() % (uint)stackCount);
 
+    // Not inlined: clearing costs far more than the call, and Return stays small.
+    [MethodImpl(MethodImplOptions.NoInlining)]
     private static void ClearBlock(byte[] block) => block.AsSpan().Clear();
 }
