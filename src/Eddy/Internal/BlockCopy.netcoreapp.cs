@@ -36,7 +36,6 @@ internal static partial class BlockCopy
         if ((uint)source.Length > (uint)destination.Length)
         {
             ThrowDestinationTooShort(source, destination);
-            return;
         }
 
         ref byte from = ref MemoryMarshal.GetReference(source);
@@ -67,7 +66,10 @@ internal static partial class BlockCopy
         }
     }
 
-    /// <summary>Throws what <see cref="ReadOnlySpan{T}.CopyTo(Span{T})"/> throws for a destination that is too short, by letting it.</summary>
+    /// <summary>
+    /// Throws what <see cref="ReadOnlySpan{T}.CopyTo(Span{T})"/> throws for a destination that is too short, by letting
+    /// it: the same exception type, parameter name and message.
+    /// </summary>
     [MethodImpl(MethodImplOptions.NoInlining)]
     private static void ThrowDestinationTooShort(ReadOnlySpan<byte> source, Span<byte> destination) => source.CopyTo(destination);
 }
