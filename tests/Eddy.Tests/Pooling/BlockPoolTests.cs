@@ -366,11 +366,29 @@ public class BlockPoolTests
         byte[] block = pool.Rent(8192);
         pool.Return(block);
         Assert.Same(block, pool.Rent(8192)); // lent from this thread's slot
-        var other = new Thread(() => pool.Return(block));
+
+        // The other thread stays alive until the checks are done: once it ends, a collection may retire its
+        // cache, and with it the block it holds, which is then no longer in the pool to be found.
+        using var returned = new ManualResetEventSlim();
+        using var release = new ManualResetEventSlim();
+        var other = new Thread(() =>
+        {
+            pool.Return(block);
+            returned.Set();
+            release.Wait();
+        });
         other.Start();
-        other.Join();
-        Assert.Throws<InvalidOperationException>(() => pool.Return(block));
-        Assert.NotSame(pool.Rent(8192), pool.Rent(8192));
+        returned.Wait();
+        try
+        {
+            Assert.Throws<InvalidOperationException>(() => pool.Return(block));
+            Assert.NotSame(pool.Rent(8192), pool.Rent(8192));
+        }
+        finally
+        {
+            release.Set();
+            other.Join();
+        }
     }
 
     [Fact]
