@@ -135,12 +135,31 @@ internal static partial class BlockCopy
         }
     }
 
+    /// <summary>Destination-minus-source distances at which <see cref="AliasProbe"/> times <c>memmove</c>.</summary>
+    internal static ReadOnlySpan<int> ProbedDistances => [8, 24];
+
+    /// <summary>
+    /// The probe's rule: <c>memmove</c> has the cliff when its fastest copy at the slowest probed distance takes more
+    /// than three times its fastest copy at a safe distance.
+    /// </summary>
+    internal static bool HasCliff(long bestSafe, ReadOnlySpan<long> bestAliased)
+    {
+        long worst = 0;
+        foreach (long ticks in bestAliased)
+        {
+            worst = Math.Max(worst, ticks);
+        }
+
+        return worst > 3 * Math.Max(bestSafe, 1);
+    }
+
     /// <summary>
     /// Measures once whether this machine's <c>memmove</c> has the aliasing cliff: the fastest of several 8 KiB
-    /// copies at a distance of 24 bytes against the fastest at a safe distance. CPUs with the cliff are 10-40 times
-    /// slower there, CPUs without it are within noise, so a factor of 3 separates them with a wide margin; on a
-    /// CPU without the cliff, splitting would only cost time. The probe takes microseconds and runs on the first
-    /// copy longer than <see cref="ManagedCopyLimit"/>.
+    /// copies at each of <see cref="ProbedDistances"/> against the fastest at a safe distance. Which small distances
+    /// are slow differs between CPUs, so the slowest of them decides. CPUs
+    /// with the cliff are 10-40 times slower there, CPUs without it are within noise, so a factor of 3 separates them
+    /// with a wide margin; on a CPU without the cliff, splitting would only cost time. The probe takes microseconds
+    /// and runs on the first copy longer than <see cref="ManagedCopyLimit"/>.
     /// </summary>
     private static class AliasProbe
     {
@@ -156,23 +175,28 @@ internal static partial class BlockCopy
             const int length = 8192;
             const int rounds = 7;
             const int copiesPerRound = 8;
+            const int safeDistance = 1048;
             byte[] arena = new byte[3 * length + 3 * PageSize];
+            Span<long> bestAliased = stackalloc long[ProbedDistances.Length];
+            bestAliased.Fill(long.MaxValue);
+            long bestSafe = long.MaxValue;
             fixed (byte* start = arena)
             {
                 // Pinned for the probe, so the distances below are the real ones.
                 int source = (int)((PageSize - ((long)start & (PageSize - 1))) & (PageSize - 1));
-                int aliased = source + length + PageSize + 24;
-                int safe = source + length + PageSize + 1048;
-                long bestAliased = long.MaxValue;
-                long bestSafe = long.MaxValue;
+                int destinationBase = source + length + PageSize;
                 for (int round = 0; round < rounds; round++)
                 {
-                    bestAliased = Math.Min(bestAliased, Time(arena, source, aliased, length, copiesPerRound));
-                    bestSafe = Math.Min(bestSafe, Time(arena, source, safe, length, copiesPerRound));
-                }
+                    for (int i = 0; i < ProbedDistances.Length; i++)
+                    {
+                        bestAliased[i] = Math.Min(bestAliased[i], Time(arena, source, destinationBase + ProbedDistances[i], length, copiesPerRound));
+                    }
 
-                return bestAliased > 3 * Math.Max(bestSafe, 1);
+                    bestSafe = Math.Min(bestSafe, Time(arena, source, destinationBase + safeDistance, length, copiesPerRound));
+                }
             }
+
+            return HasCliff(bestSafe, bestAliased);
         }
 
         private static long Time(byte[] arena, int from, int to, int length, int copies)

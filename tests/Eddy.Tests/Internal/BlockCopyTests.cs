@@ -131,6 +131,32 @@ public class BlockCopyTests
     }
 
     [Fact]
+    public void The_probe_splits_when_any_probed_distance_is_more_than_three_times_slower_than_the_safe_one()
+    {
+        // One slow distance among fast ones is enough: CPUs differ in which small distance is slow.
+        Assert.True(BlockCopy.HasCliff(100, [101, 2300]));
+        Assert.True(BlockCopy.HasCliff(100, [2300, 101]));
+        Assert.True(BlockCopy.HasCliff(100, [301, 99]));
+        Assert.False(BlockCopy.HasCliff(100, [300, 250]));
+        Assert.False(BlockCopy.HasCliff(100, [100, 100]));
+        // A timer too coarse to see the safe copy counts it as one tick, not zero.
+        Assert.False(BlockCopy.HasCliff(0, [3, 1]));
+        Assert.True(BlockCopy.HasCliff(0, [4, 1]));
+    }
+
+    [Fact]
+    public void The_probe_times_the_distances_that_back_to_back_blocks_and_their_neighbours_fall_on()
+    {
+        // Two power-of-two byte[] placed back to back start 24 bytes apart modulo 4 KiB; 8 is the worst case seen.
+        Assert.Contains(24, BlockCopy.ProbedDistances.ToArray());
+        Assert.Contains(8, BlockCopy.ProbedDistances.ToArray());
+        foreach (int distance in BlockCopy.ProbedDistances)
+        {
+            Assert.InRange(distance, 1, BlockCopy.AliasWindow - 1);
+        }
+    }
+
+    [Fact]
     public void A_short_destination_throws_what_CopyTo_throws()
     {
         byte[] source = new byte[5000];
