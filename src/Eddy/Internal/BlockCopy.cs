@@ -93,15 +93,22 @@ internal static partial class BlockCopy
     [MethodImpl(MethodImplOptions.NoInlining)]
     private static void CopyLong(ReadOnlySpan<byte> source, Span<byte> destination)
     {
-        if (!AliasProbe.MemmoveIsSlowWhenAliased || source.Length > destination.Length || !InAliasWindow(source, destination))
+        if (GoesInPieces(source, destination, AliasProbe.MemmoveIsSlowWhenAliased))
         {
-            // A too-short destination throws CopyTo's own ArgumentException.
-            source.CopyTo(destination);
+            CopyInPieces(source, destination);
             return;
         }
 
-        CopyInPieces(source, destination);
+        // A too-short destination throws CopyTo's own ArgumentException.
+        source.CopyTo(destination);
     }
+
+    /// <summary>
+    /// The long-copy rule: in pieces when <c>memmove</c> has the cliff, the destination is long enough (a short one
+    /// is left to <see cref="Span{T}.CopyTo(Span{T})"/>, which throws) and the two ranges are in the alias window.
+    /// </summary>
+    internal static bool GoesInPieces(ReadOnlySpan<byte> source, Span<byte> destination, bool memmoveIsSlowWhenAliased) =>
+        memmoveIsSlowWhenAliased && source.Length <= destination.Length && InAliasWindow(source, destination);
 
     internal static void CopyInPieces(ReadOnlySpan<byte> source, Span<byte> destination)
     {
@@ -138,6 +145,65 @@ internal static partial class BlockCopy
     /// <summary>Destination-minus-source distances at which <see cref="AliasProbe"/> times <c>memmove</c>.</summary>
     internal static ReadOnlySpan<int> ProbedDistances => [8, 24];
 
+    /// <summary>The distance the probe compares with: far from the window, and not a multiple of the cache line.</summary>
+    internal const int SafeDistance = 1048;
+
+    /// <summary>The length of each copy the probe times: above <see cref="ManagedCopyLimit"/>, so it is <c>memmove</c>'s.</summary>
+    internal const int ProbeLength = 8192;
+
+    /// <summary>The probe's pinned arena: room for a source anywhere in its first page and a destination past it.</summary>
+    internal const int ProbeArenaLength = 3 * ProbeLength + 3 * PageSize;
+
+    /// <summary>How many rounds the probe times each distance; the fastest round counts.</summary>
+    internal const int ProbeRounds = 7;
+
+    /// <summary>Offset, in an array whose data starts at <paramref name="arenaAddress"/>, of its first page boundary.</summary>
+    internal static int FirstPageOffset(long arenaAddress) => (int)(-arenaAddress & (PageSize - 1));
+
+    /// <summary>
+    /// Where the probe's destination starts for a source at <paramref name="source"/>: a page and a copy's length
+    /// further on, so the two never overlap, plus <paramref name="distance"/>.
+    /// </summary>
+    internal static int ProbeDestination(int source, int distance) => source + ProbeLength + PageSize + distance;
+
+    /// <summary>
+    /// Times each probed distance and the safe one <see cref="ProbeRounds"/> times, interleaved so that a slow phase
+    /// of the machine hits them alike, and applies <see cref="HasCliff"/> to the fastest of each.
+    /// </summary>
+    /// <param name="timeCopiesAt">Ticks taken by a few copies at a destination-minus-source distance.</param>
+    internal static bool MeasureCliff(Func<int, long> timeCopiesAt)
+    {
+        // An array, not stackalloc: the probe runs once, and the fill below must not depend on uninitialized stack.
+        long[] bestAliased = new long[ProbedDistances.Length];
+        bestAliased.AsSpan().Fill(long.MaxValue);
+        long bestSafe = long.MaxValue;
+        for (int round = 0; round < ProbeRounds; round++)
+        {
+            for (int i = 0; i < ProbedDistances.Length; i++)
+            {
+                bestAliased[i] = Math.Min(bestAliased[i], timeCopiesAt(ProbedDistances[i]));
+            }
+
+            bestSafe = Math.Min(bestSafe, timeCopiesAt(SafeDistance));
+        }
+
+        return HasCliff(bestSafe, bestAliased);
+    }
+
+    /// <summary>Ticks taken by <paramref name="copies"/> copies of <paramref name="length"/> bytes within <paramref name="arena"/>.</summary>
+    internal static long TimeCopies(byte[] arena, int from, int to, int length, int copies)
+    {
+        var source = new ReadOnlySpan<byte>(arena, from, length);
+        var destination = new Span<byte>(arena, to, length);
+        long start = System.Diagnostics.Stopwatch.GetTimestamp();
+        for (int i = 0; i < copies; i++)
+        {
+            source.CopyTo(destination);
+        }
+
+        return System.Diagnostics.Stopwatch.GetTimestamp() - start;
+    }
+
     /// <summary>
     /// The probe's rule: <c>memmove</c> has the cliff when its fastest copy at the slowest probed distance takes more
     /// than three times its fastest copy at a safe distance.
@@ -156,9 +222,9 @@ internal static partial class BlockCopy
     /// <summary>
     /// Measures once whether this machine's <c>memmove</c> has the aliasing cliff: the fastest of several 8 KiB
     /// copies at each of <see cref="ProbedDistances"/> against the fastest at a safe distance. Which small distances
-    /// are slow differs between CPUs, so the slowest of them decides. CPUs
-    /// with the cliff are 10-40 times slower there, CPUs without it are within noise, so a factor of 3 separates them
-    /// with a wide margin; on a CPU without the cliff, splitting would only cost time. The probe takes microseconds
+    /// are slow differs between CPUs, so the slowest of them decides. CPUs with the cliff are 10-40 times slower
+    /// there, CPUs without it are within noise, so a factor of 3 separates them with a wide margin; on a CPU without
+    /// the cliff, splitting would only cost time. The probe takes microseconds
     /// and runs on the first copy longer than <see cref="ManagedCopyLimit"/>.
     /// </summary>
     private static class AliasProbe
@@ -172,44 +238,13 @@ internal static partial class BlockCopy
                 return forced;
             }
 
-            const int length = 8192;
-            const int rounds = 7;
-            const int copiesPerRound = 8;
-            const int safeDistance = 1048;
-            byte[] arena = new byte[3 * length + 3 * PageSize];
-            Span<long> bestAliased = stackalloc long[ProbedDistances.Length];
-            bestAliased.Fill(long.MaxValue);
-            long bestSafe = long.MaxValue;
+            byte[] arena = new byte[ProbeArenaLength];
             fixed (byte* start = arena)
             {
-                // Pinned for the probe, so the distances below are the real ones.
-                int source = (int)((PageSize - ((long)start & (PageSize - 1))) & (PageSize - 1));
-                int destinationBase = source + length + PageSize;
-                for (int round = 0; round < rounds; round++)
-                {
-                    for (int i = 0; i < ProbedDistances.Length; i++)
-                    {
-                        bestAliased[i] = Math.Min(bestAliased[i], Time(arena, source, destinationBase + ProbedDistances[i], length, copiesPerRound));
-                    }
-
-                    bestSafe = Math.Min(bestSafe, Time(arena, source, destinationBase + safeDistance, length, copiesPerRound));
-                }
+                // Pinned for the probe, so the distances are the real ones.
+                int source = FirstPageOffset((long)start);
+                return MeasureCliff(distance => TimeCopies(arena, source, ProbeDestination(source, distance), ProbeLength, copies: 8));
             }
-
-            return HasCliff(bestSafe, bestAliased);
-        }
-
-        private static long Time(byte[] arena, int from, int to, int length, int copies)
-        {
-            var source = new ReadOnlySpan<byte>(arena, from, length);
-            var destination = new Span<byte>(arena, to, length);
-            long start = System.Diagnostics.Stopwatch.GetTimestamp();
-            for (int i = 0; i < copies; i++)
-            {
-                source.CopyTo(destination);
-            }
-
-            return System.Diagnostics.Stopwatch.GetTimestamp() - start;
         }
     }
 }

@@ -1,4 +1,5 @@
 using System;
+using System.Collections.Generic;
 using Eddy.Internal;
 
 namespace Eddy.Tests.Internal;
@@ -57,8 +58,35 @@ public class BlockCopyTests
     [InlineData(24)]
     [InlineData(4072)]
     [InlineData(100)]
-    public void Overlapping_ranges_copy_as_memmove_does_in_both_directions(int shift) =>
+    public void Overlapping_ranges_copy_as_memmove_does_in_both_directions(int shift)
+    {
+        // Below and above the 2 KiB managed limit: each path must copy exactly once.
+        AssertOverlappingCopiesMatchArrayCopy(1_000, shift);
         AssertOverlappingCopiesMatchArrayCopy(10_000, shift);
+    }
+
+    [Theory]
+    [InlineData(1_000)]
+    [InlineData(10_000)]
+    public void The_element_typed_form_copies_overlapping_bytes_once(int length)
+    {
+        byte[] expected = Pattern(length + 24);
+        byte[] actual = (byte[])expected.Clone();
+        Array.Copy(expected, 0, expected, 24, length);
+        BlockCopy.Copy<byte>(new ReadOnlySpan<byte>(actual, 0, length), new Span<byte>(actual, 24, length));
+        Assert.Equal(expected, actual);
+
+        int[] expectedInts = new int[length + 3];
+        for (int i = 0; i < expectedInts.Length; i++)
+        {
+            expectedInts[i] = i * 7919;
+        }
+
+        int[] actualInts = (int[])expectedInts.Clone();
+        Array.Copy(expectedInts, 0, expectedInts, 3, length);
+        BlockCopy.Copy<int>(new ReadOnlySpan<int>(actualInts, 0, length), new Span<int>(actualInts, 3, length));
+        Assert.Equal(expectedInts, actualInts);
+    }
 
     /// <summary>Copies <paramref name="length"/> bytes <paramref name="shift"/> up and down within one array, as Array.Copy (memmove) would.</summary>
     private static void AssertOverlappingCopiesMatchArrayCopy(int length, int shift)
@@ -154,6 +182,107 @@ public class BlockCopyTests
         {
             Assert.InRange(distance, 1, BlockCopy.AliasWindow - 1);
         }
+    }
+
+    [Fact]
+    public void The_probe_times_every_probed_distance_and_the_safe_one_in_every_round_and_keeps_the_fastest()
+    {
+        var calls = new List<int>();
+        // Distance 8 is slow in every round but one: the fastest round decides, so there is no cliff.
+        int round8 = 0;
+        bool cliff = BlockCopy.MeasureCliff(distance =>
+        {
+            calls.Add(distance);
+            return distance == 8 && round8++ != 3 ? 5000 : 100;
+        });
+
+        Assert.False(cliff);
+        var expected = new List<int>();
+        for (int round = 0; round < BlockCopy.ProbeRounds; round++)
+        {
+            expected.AddRange(BlockCopy.ProbedDistances.ToArray());
+            expected.Add(BlockCopy.SafeDistance);
+        }
+
+        Assert.Equal(expected, calls);
+    }
+
+    [Fact]
+    public void The_probe_finds_a_cliff_at_any_one_probed_distance_and_none_when_the_safe_distance_is_as_slow()
+    {
+        foreach (int slow in BlockCopy.ProbedDistances)
+        {
+            Assert.True(BlockCopy.MeasureCliff(distance => distance == slow ? 2300 : 100));
+        }
+
+        Assert.False(BlockCopy.MeasureCliff(distance => 2300));
+        // The safe distance's fastest round is its baseline, not its slowest.
+        int safeRound = 0;
+        Assert.True(BlockCopy.MeasureCliff(distance => distance == BlockCopy.SafeDistance ? (safeRound++ == 5 ? 100 : 9000) : 2300));
+    }
+
+    [Theory]
+    [InlineData(0L)]
+    [InlineData(16L)]
+    [InlineData(4095L)]
+    [InlineData(4096L)]
+    [InlineData(0x7F12_3456_7018L)]
+    public void The_probe_starts_its_source_on_the_first_page_boundary_and_puts_each_destination_at_its_distance(long address)
+    {
+        int source = BlockCopy.FirstPageOffset(address);
+        Assert.InRange(source, 0, 4095);
+        Assert.Equal(0, (address + source) % 4096);
+        foreach (int distance in new[] { 8, 24, BlockCopy.SafeDistance })
+        {
+            int destination = BlockCopy.ProbeDestination(source, distance);
+            Assert.Equal(distance, (destination - source) % 4096);
+            // The destination starts past the source's copy: the probe measures aliasing, not overlap.
+            Assert.True(destination >= source + BlockCopy.ProbeLength);
+            // And ends within the probe's arena.
+            Assert.True(destination + BlockCopy.ProbeLength <= BlockCopy.ProbeArenaLength);
+        }
+    }
+
+    [Fact]
+    public void The_probe_timer_copies_the_bytes_and_reports_elapsed_ticks()
+    {
+        byte[] arena = new byte[BlockCopy.ProbeArenaLength];
+        byte[] pattern = Pattern(BlockCopy.ProbeLength);
+        pattern.CopyTo(arena, 0);
+        int to = BlockCopy.ProbeDestination(0, BlockCopy.SafeDistance);
+        long before = System.Diagnostics.Stopwatch.GetTimestamp();
+        long ticks = BlockCopy.TimeCopies(arena, 0, to, BlockCopy.ProbeLength, copies: 3);
+        long elapsed = System.Diagnostics.Stopwatch.GetTimestamp() - before;
+        Assert.Equal(pattern, arena.AsSpan(to, BlockCopy.ProbeLength).ToArray());
+        Assert.InRange(ticks, 0, elapsed);
+    }
+
+    [Fact]
+    public void A_long_copy_goes_in_pieces_only_with_the_cliff_a_long_enough_destination_and_the_alias_window()
+    {
+        byte[] arena = new byte[64 * 1024];
+        const int length = 8192;
+        var source = new ReadOnlySpan<byte>(arena, 0, length);
+        Assert.True(BlockCopy.GoesInPieces(source, new Span<byte>(arena, 8192 + 24, length), memmoveIsSlowWhenAliased: true));
+        Assert.False(BlockCopy.GoesInPieces(source, new Span<byte>(arena, 8192 + 24, length), memmoveIsSlowWhenAliased: false));
+        Assert.False(BlockCopy.GoesInPieces(source, new Span<byte>(arena, 8192 + 1048, length), memmoveIsSlowWhenAliased: true));
+        // A destination exactly as long still goes in pieces; a shorter one is left to CopyTo, which throws.
+        Assert.True(BlockCopy.GoesInPieces(source, new Span<byte>(arena, 8192 + 24, length), memmoveIsSlowWhenAliased: true));
+        Assert.False(BlockCopy.GoesInPieces(source, new Span<byte>(arena, 8192 + 24, length - 1), memmoveIsSlowWhenAliased: true));
+        Assert.True(BlockCopy.GoesInPieces(new ReadOnlySpan<byte>(arena, 0, length - 1), new Span<byte>(arena, 8192 + 24, length), memmoveIsSlowWhenAliased: true));
+    }
+
+    [Fact]
+    public void Ranges_that_touch_without_overlapping_are_in_the_alias_window()
+    {
+        byte[] arena = new byte[64 * 1024];
+        const int length = 8192;
+        // Destination right after the source, and right before it: distances of +length and -length, both 0 modulo 4 KiB.
+        Assert.True(BlockCopy.InAliasWindow(new ReadOnlySpan<byte>(arena, 0, length), new Span<byte>(arena, length, length)));
+        Assert.True(BlockCopy.InAliasWindow(new ReadOnlySpan<byte>(arena, length, length), new Span<byte>(arena, 0, length)));
+        // One byte closer either way and they overlap.
+        Assert.False(BlockCopy.InAliasWindow(new ReadOnlySpan<byte>(arena, 0, length), new Span<byte>(arena, length - 1, length)));
+        Assert.False(BlockCopy.InAliasWindow(new ReadOnlySpan<byte>(arena, length - 1, length), new Span<byte>(arena, 0, length)));
     }
 
     [Fact]
