@@ -173,9 +173,14 @@ internal static partial class BlockCopy
     /// <param name="timeCopiesAt">Ticks taken by a few copies at a destination-minus-source distance.</param>
     internal static bool MeasureCliff(Func<int, long> timeCopiesAt)
     {
-        // An array, not stackalloc: the probe runs once, and the fill below must not depend on uninitialized stack.
+        // A plain loop, not Span.Fill: the probe runs once, and compiling Fill's vector paths for long would cost it
+        // more than all its copies.
         long[] bestAliased = new long[ProbedDistances.Length];
-        bestAliased.AsSpan().Fill(long.MaxValue);
+        for (int i = 0; i < bestAliased.Length; i++)
+        {
+            bestAliased[i] = long.MaxValue;
+        }
+
         long bestSafe = long.MaxValue;
         for (int round = 0; round < ProbeRounds; round++)
         {
@@ -224,8 +229,8 @@ internal static partial class BlockCopy
     /// copies at each of <see cref="ProbedDistances"/> against the fastest at a safe distance. Which small distances
     /// are slow differs between CPUs, so the slowest of them decides. CPUs with the cliff are 10-40 times slower
     /// there, CPUs without it are within noise, so a factor of 3 separates them with a wide margin; on a CPU without
-    /// the cliff, splitting would only cost time. The probe takes microseconds
-    /// and runs on the first copy longer than <see cref="ManagedCopyLimit"/>.
+    /// the cliff, splitting would only cost time. The probe runs once, on the first copy longer than
+    /// <see cref="ManagedCopyLimit"/>; docs/design.md gives its cost.
     /// </summary>
     private static class AliasProbe
     {
