@@ -84,12 +84,6 @@ internal static partial class BlockCopy
         source.CopyTo(destination);
     }
 
-    /// <summary>
-    /// Whether long copies in the alias window go in managed-sized pieces: decided once per process by
-    /// <see cref="AliasProbe"/>, or forced by the <c>Eddy.BlockCopy.SplitAliasedCopies</c> AppContext switch.
-    /// </summary>
-    internal static bool SplitsAliasedCopies => AliasProbe.MemmoveIsSlowWhenAliased;
-
     [MethodImpl(MethodImplOptions.NoInlining)]
     private static void CopyLong(ReadOnlySpan<byte> source, Span<byte> destination)
     {
@@ -230,7 +224,8 @@ internal static partial class BlockCopy
     /// are slow differs between CPUs, so the slowest of them decides. CPUs with the cliff are 10-40 times slower
     /// there, CPUs without it are within noise, so a factor of 3 separates them with a wide margin; on a CPU without
     /// the cliff, splitting would only cost time. The probe runs once, on the first copy longer than
-    /// <see cref="ManagedCopyLimit"/>; docs/design.md gives its cost.
+    /// <see cref="ManagedCopyLimit"/>; docs/design.md gives its cost. The <c>Eddy.BlockCopy.SplitAliasedCopies</c>
+    /// AppContext switch, when set, decides instead and skips it.
     /// </summary>
     private static class AliasProbe
     {

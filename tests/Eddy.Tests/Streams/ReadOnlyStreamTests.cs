@@ -76,7 +76,8 @@ public sealed class ReadOnlyStreamTests
         byte[] read = new byte[s_data.Length];
         stream.ReadExactly(read);
         Assert.Equal(s_data, read);
-        Assert.Throws<InvalidOperationException>(() => stream.DangerousGetArraySegment());
+        InvalidOperationException error = Assert.Throws<InvalidOperationException>(() => stream.DangerousGetArraySegment());
+        Assert.Equal("The stream reads memory that is not an array.", error.Message);
         var target = new MemoryStream();
         stream.Position = 3;
         stream.CopyTo(target);

@@ -3,7 +3,7 @@ using System.IO;
 
 namespace Eddy.Tests.Streams;
 
-/// <summary>The members that hand out the whole content (WriteTo, ToArray, CopyTo(Span), DangerousGetArraySegment) at their edges.</summary>
+/// <summary>The members that hand out the whole content (WriteTo, ToArray, CopyTo(Span)) at their edges.</summary>
 public class WholeContentTests
 {
     public static TheoryData<PooledMemoryStreamMode> Modes =>
@@ -56,37 +56,5 @@ public class WholeContentTests
         ArgumentException error = Assert.Throws<ArgumentException>("destination", () => stream.CopyTo(destination.AsSpan()));
         Assert.StartsWith("The destination is shorter than the stream's length.", error.Message);
         Assert.Equal(new byte[2], destination);
-    }
-
-    [Fact]
-    public void DangerousGetArraySegment_over_memory_that_is_no_array_names_the_problem()
-    {
-        using var owner = new NativeMemoryOwner(16);
-        using var stream = new PooledMemoryStream((ReadOnlyMemory<byte>)owner.Memory);
-        InvalidOperationException error = Assert.Throws<InvalidOperationException>(() => stream.DangerousGetArraySegment());
-        Assert.Equal("The stream reads memory that is not an array.", error.Message);
-    }
-
-    /// <summary>Memory over native bytes: what <c>MemoryMarshal.TryGetArray</c> cannot turn into an array.</summary>
-    private sealed unsafe class NativeMemoryOwner : System.Buffers.MemoryManager<byte>
-    {
-        private readonly byte* _bytes;
-        private readonly int _length;
-
-        public NativeMemoryOwner(int length)
-        {
-            _bytes = (byte*)System.Runtime.InteropServices.NativeMemory.AllocZeroed((nuint)length);
-            _length = length;
-        }
-
-        public override Span<byte> GetSpan() => new(_bytes, _length);
-
-        public override System.Buffers.MemoryHandle Pin(int elementIndex = 0) => new(_bytes + elementIndex);
-
-        public override void Unpin()
-        {
-        }
-
-        protected override void Dispose(bool disposing) => System.Runtime.InteropServices.NativeMemory.Free(_bytes);
     }
 }
