@@ -264,18 +264,26 @@ public sealed partial class PooledMemoryStream
         return result;
     }
 
+    // MemoryStream's wording on .NET 10, for a result that is not this stream's and for one ended before.
+    private const string WrongAsyncResultMessage =
+        "Either the IAsyncResult object did not come from the corresponding async method on this type, or the End method was called multiple times with the same IAsyncResult.";
+
     private SyncAsyncResult EndCore(IAsyncResult asyncResult, bool isRead)
     {
         ThrowHelper.ThrowIfNull(asyncResult);
-        if (asyncResult is SyncAsyncResult result && result.Owner == this && result.IsRead == isRead && result.TryEnd())
+        if (asyncResult is SyncAsyncResult result && result.Owner == this && result.IsRead == isRead)
         {
-            result.ThrowIfFailed();
-            return result;
+            if (result.TryEnd())
+            {
+                result.ThrowIfFailed();
+                return result;
+            }
+
+            // Like Stream: this direction's own result, ended before, is an invalid operation, not a bad argument.
+            ThrowHelper.ThrowInvalidOperationException(WrongAsyncResultMessage);
         }
 
-        ThrowHelper.ThrowArgumentException(isRead
-            ? "Either the IAsyncResult object did not come from the corresponding async method on this type, or EndRead was called multiple times with the same IAsyncResult."
-            : "Either the IAsyncResult object did not come from the corresponding async method on this type, or EndWrite was called multiple times with the same IAsyncResult.");
+        ThrowHelper.ThrowArgumentException(WrongAsyncResultMessage);
         return null!;
     }
 }

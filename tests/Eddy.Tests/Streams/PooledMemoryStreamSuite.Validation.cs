@@ -197,6 +197,8 @@ public abstract partial class PooledMemoryStreamSuite
             ["EndRead foreign"] = s => s.EndRead(new TaskCompletionSource<int>().Task),
             ["EndWrite foreign"] = s => { s.EndWrite(Task.CompletedTask); return null; },
             ["EndRead of a write"] = s => s.EndRead(s.BeginWrite(buffer, 0, 1, null, null)),
+            ["EndRead twice"] = s => { IAsyncResult r = s.BeginRead(buffer, 0, 1, null, null); s.EndRead(r); return s.EndRead(r); },
+            ["EndWrite twice"] = s => { IAsyncResult r = s.BeginWrite(buffer, 0, 1, null, null); s.EndWrite(r); s.EndWrite(r); return null; },
         };
     }
 
