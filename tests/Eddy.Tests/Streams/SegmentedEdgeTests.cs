@@ -1,0 +1,89 @@
+using System;
+using System.Buffers;
+using System.IO;
+using System.Linq;
+using Eddy.Pooling;
+using Eddy.Tests.Streams.Infrastructure;
+
+namespace Eddy.Tests.Streams;
+
+/// <summary>
+/// The segmented stream at its edges: chunk growth capped by the pool's largest block, gathering the chunks
+/// into one array with clear-on-return, and a write past the end whose gap cannot be rented.
+/// </summary>
+public class SegmentedEdgeTests
+{
+    private static byte[] Pattern(int length, int seed) => Enumerable.Range(0, length).Select(i => (byte)(i * 31 + seed)).ToArray();
+
+    [Fact]
+    public void Chunks_never_outgrow_the_largest_block_a_BlockPool_keeps()
+    {
+        var pool = new BlockPool();
+        using var stream = new PooledMemoryStream(new PooledMemoryStreamOptions { Pool = pool, Mode = PooledMemoryStreamMode.Segmented });
+        byte[] piece = Pattern(256 << 10, 1);
+        for (int i = 0; i < 64; i++)
+        {
+            stream.Write(piece);
+        }
+
+        // The default cap on chunk growth is larger than the pool's largest block; the pool's wins.
+        Assert.True(PooledMemoryStreamOptions.DefaultMaximumChunkLength > pool.MaximumBlockLength);
+        ReadOnlySequence<byte> content = stream.GetReadOnlySequence();
+        Assert.Equal(64L * piece.Length, content.Length);
+        int chunks = 0;
+        foreach (ReadOnlyMemory<byte> memory in content)
+        {
+            chunks++;
+            Assert.True(memory.Length <= pool.MaximumBlockLength, $"a chunk of {memory.Length} bytes from a pool whose blocks stop at {pool.MaximumBlockLength}");
+        }
+
+        Assert.True(chunks >= 16, $"16 MiB in {chunks} chunks");
+    }
+
+    [Fact]
+    public void Gathering_the_chunks_into_one_array_zeroes_them_before_they_go_back_with_clear_on_return()
+    {
+        var pool = new StreamTestPool { Returned = [] };
+        byte[] data = Pattern(5_000, 3);
+        using (var stream = new PooledMemoryStream(new PooledMemoryStreamOptions { Pool = pool, Mode = PooledMemoryStreamMode.Segmented, ChunkLength = 1_024, ClearOnReturn = true }))
+        {
+            stream.Write(data);
+
+            ArraySegment<byte> whole = stream.DangerousGetArraySegment();
+
+            Assert.Equal(data, whole.ToArray());
+            Assert.True(pool.Returned.Count >= 2, $"{pool.Returned.Count} chunks went back");
+            foreach ((byte[] array, bool cleared) in pool.Returned)
+            {
+                // Either the stream zeroed the chunk itself or asked the pool to: none of the data may stay behind
+                // (past the content, a chunk still holds the test pool's filler).
+                Assert.True(cleared || array.All(b => b is 0 or StreamTestPool.Garbage), $"a chunk of {array.Length} bytes went back holding data");
+            }
+        }
+
+        pool.AssertAllReturned();
+    }
+
+    [Theory]
+    [InlineData(PooledMemoryStreamMode.Segmented)]
+    [InlineData(PooledMemoryStreamMode.Auto)]
+    public void A_write_past_the_end_whose_gap_cannot_be_rented_throws_and_leaves_the_stream_as_it_was(PooledMemoryStreamMode mode)
+    {
+        var pool = new StreamTestPool();
+        byte[] content = Pattern(700, 5);
+        using var stream = new PooledMemoryStream(new PooledMemoryStreamOptions { Pool = pool, Mode = mode, SegmentThreshold = 1_024, ChunkLength = 256, MaximumChunkLength = 256 });
+        stream.Write(content);
+        stream.Write(Pattern(1_000, 6));
+        stream.SetLength(700);
+        stream.Position = 5_000;
+        pool.FailOnRent = pool.RentCount + 1;
+
+        Assert.Throws<OutOfMemoryException>(() => stream.Write(Pattern(100, 7)));
+
+        pool.FailOnRent = 0;
+        Assert.Equal(700, stream.Length);
+        Assert.Equal(content, stream.ToArray());
+        stream.Position = 700;
+        Assert.Equal(-1, stream.ReadByte());
+    }
+}
