@@ -1,25 +1,22 @@
 using System;
-using System.Runtime.CompilerServices;
+using System.Buffers;
 using BenchmarkDotNet.Attributes;
 using Eddy.Pooling;
 
 namespace Eddy.Benchmarks.Micro.SelfReturning;
 
 /// <summary>
-/// The [self-returning] workload's loop (100,000 times get a buffer, fill it, then allocate 1 KiB of garbage) with
-/// the buffer dropped, comparing the shipped self-returning pool with the finalizer designs that were considered
-/// (plain finalizer; finalizer with handle resurrection). The workload measures the shipped pool against plain
-/// allocation and ArrayPool.
+/// The [self-returning] workload's loop (100,000 times get a buffer, fill it, then allocate 1 KiB of garbage) for
+/// every way of getting the buffer that docs/design.md compares: plain allocation (the baseline), the shipped
+/// self-returning pool with the buffer dropped or disposed, manual ArrayPool rent/return, and the finalizer designs
+/// that were considered (plain finalizer; finalizer with handle resurrection), each with the buffer dropped.
 /// </summary>
 [MemoryDiagnoser]
 public class FinalizerDesignBenchmarks
 {
-    private const int Iterations = 100_000;
-
     private SelfReturningBufferPool _pool = null!;
     private ResurrectingBufferPool _resurrecting = null!;
     private ResurrectingBufferPool _finalizerOnly = null!;
-    private byte[]? _sink;
 
     [Params(4096, 32768, 65536)]
     public int Size { get; set; }
@@ -39,47 +36,58 @@ public class FinalizerDesignBenchmarks
         _finalizerOnly = new ResurrectingBufferPool(Size, recycleHandles: false);
     }
 
-    [Benchmark(Baseline = true, OperationsPerInvoke = Iterations)]
-    public void SelfReturningDropped()
+    [Benchmark(Baseline = true, OperationsPerInvoke = DroppedBufferLoop.Iterations)]
+    public void NewArray()
     {
-        for (int i = 0; i < Iterations; i++)
+        for (int i = 0; i < DroppedBufferLoop.Iterations; i++)
         {
-            SelfReturningBuffer buffer = _pool.Rent(Size);
+            byte[] buffer = new byte[Size];
+            buffer.AsSpan(0, FillLength).Fill((byte)i);
+            GC.KeepAlive(buffer);
+            DroppedBufferLoop.Garbage();
+        }
+    }
+
+    [Benchmark(OperationsPerInvoke = DroppedBufferLoop.Iterations)]
+    public void SelfReturningDropped() => DroppedBufferLoop.Run(_pool, Size, FillLength);
+
+    [Benchmark(OperationsPerInvoke = DroppedBufferLoop.Iterations)]
+    public void SelfReturningDisposed()
+    {
+        for (int i = 0; i < DroppedBufferLoop.Iterations; i++)
+        {
+            using SelfReturningBuffer buffer = _pool.Rent(Size);
             buffer.Span.Slice(0, FillLength).Fill((byte)i);
-            GC.KeepAlive(buffer);
-            Garbage();
+            DroppedBufferLoop.Garbage();
         }
     }
 
-    [Benchmark(OperationsPerInvoke = Iterations)]
-    public void FinalizerDropped()
+    [Benchmark(OperationsPerInvoke = DroppedBufferLoop.Iterations)]
+    public void ArrayPoolRentReturn()
     {
-        for (int i = 0; i < Iterations; i++)
+        for (int i = 0; i < DroppedBufferLoop.Iterations; i++)
         {
-            ResurrectingBuffer buffer = _finalizerOnly.Rent();
+            byte[] buffer = ArrayPool<byte>.Shared.Rent(Size);
+            buffer.AsSpan(0, FillLength).Fill((byte)i);
+            ArrayPool<byte>.Shared.Return(buffer);
+            DroppedBufferLoop.Garbage();
+        }
+    }
+
+    [Benchmark(OperationsPerInvoke = DroppedBufferLoop.Iterations)]
+    public void FinalizerDropped() => Run(_finalizerOnly);
+
+    [Benchmark(OperationsPerInvoke = DroppedBufferLoop.Iterations)]
+    public void ResurrectingDropped() => Run(_resurrecting);
+
+    private void Run(ResurrectingBufferPool pool)
+    {
+        for (int i = 0; i < DroppedBufferLoop.Iterations; i++)
+        {
+            ResurrectingBuffer buffer = pool.Rent();
             buffer.Array.AsSpan(0, FillLength).Fill((byte)i);
             GC.KeepAlive(buffer);
-            Garbage();
+            DroppedBufferLoop.Garbage();
         }
-    }
-
-    [Benchmark(OperationsPerInvoke = Iterations)]
-    public void ResurrectingDropped()
-    {
-        for (int i = 0; i < Iterations; i++)
-        {
-            ResurrectingBuffer buffer = _resurrecting.Rent();
-            buffer.Array.AsSpan(0, FillLength).Fill((byte)i);
-            GC.KeepAlive(buffer);
-            Garbage();
-        }
-    }
-
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private void Garbage()
-    {
-        byte[] garbage = new byte[1024];
-        garbage[0] = (byte)'a';
-        _sink = garbage;
     }
 }
