@@ -121,7 +121,7 @@ public sealed partial class FileBufferingStream : Stream
     {
         if (_file is null)
         {
-            if (_disposed || value < 0 || value <= _options.MemoryThreshold)
+            if (_disposed || value <= _options.MemoryThreshold)
             {
                 EnsureWithinLimit(value);
                 _memory.SetLength(value);

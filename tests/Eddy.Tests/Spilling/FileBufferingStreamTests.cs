@@ -312,6 +312,56 @@ public sealed class FileBufferingStreamTests : IDisposable
         return default;
     }
 
+    [Fact]
+    public void SetLength_to_the_threshold_stays_in_memory_and_one_byte_more_spills()
+    {
+        using var atThreshold = new FileBufferingStream(Options(null, threshold: 1_000));
+        atThreshold.SetLength(1_000);
+        Assert.False(atThreshold.IsSpilled);
+        Assert.Equal(1_000, atThreshold.Length);
+
+        using var past = new FileBufferingStream(Options(null, threshold: 1_000));
+        past.Write(SpillingModel.Pattern(10, seed: 3));
+        past.SetLength(1_001);
+        Assert.True(past.IsSpilled);
+        Assert.Equal(1_001, past.Length);
+        Assert.Equal(1_001, new FileInfo(past.TempFilePath!).Length);
+        byte[] expected = new byte[1_001];
+        SpillingModel.Pattern(10, seed: 3).CopyTo(expected, 0);
+        Assert.Equal(expected, past.ToArray());
+    }
+
+    [Fact]
+    public void SetLength_past_the_maximum_length_throws_before_anything_moves_to_a_file()
+    {
+        // Under the threshold but over the limit, and over both.
+        using var stream = new FileBufferingStream(Options(null, threshold: 1_000, maxLength: 500));
+        stream.Write(SpillingModel.Pattern(100, seed: 4));
+
+        Assert.Throws<IOException>(() => stream.SetLength(501));
+        Assert.Throws<IOException>(() => stream.SetLength(2_000));
+
+        Assert.False(stream.IsSpilled);
+        Assert.Empty(Directory.GetFiles(_directory));
+        Assert.Equal(SpillingModel.Pattern(100, seed: 4), stream.ToArray());
+    }
+
+    [Fact]
+    public void SetLength_negative_throws_for_value_in_memory_and_on_disk_and_changes_nothing()
+    {
+        using var stream = new FileBufferingStream(Options(null, threshold: 100));
+        stream.Write(SpillingModel.Pattern(50, seed: 6));
+        Assert.Throws<ArgumentOutOfRangeException>("value", () => stream.SetLength(-1));
+        Assert.False(stream.IsSpilled);
+        Assert.Equal(50, stream.Length);
+
+        stream.Write(SpillingModel.Pattern(100, seed: 7));
+        Assert.True(stream.IsSpilled);
+        Assert.Throws<ArgumentOutOfRangeException>("value", () => stream.SetLength(-1));
+        Assert.Equal(150, stream.Length);
+        Assert.Equal(150, stream.Position);
+    }
+
     private FileBufferingStreamOptions Options(StreamTestPool? pool, long threshold = Threshold, long maxLength = long.MaxValue, string? directory = null) => new()
     {
         MemoryThreshold = threshold,
