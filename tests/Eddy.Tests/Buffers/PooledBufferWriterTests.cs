@@ -251,4 +251,68 @@ public class PooledBufferWriterTests
 
         pool.AssertAllReturned();
     }
+
+    [Fact]
+    public void After_DetachBuffer_the_next_write_rents_the_initial_capacity_again()
+    {
+        var pool = new TrackingArrayPool<byte>();
+        using (var writer = new PooledBufferWriter<byte>(pool, 5_000))
+        {
+            writer.Write(new byte[10]);
+            using (PooledArrayOwner<byte> owner = writer.DetachBuffer())
+            {
+                Assert.Equal(10, owner.Count);
+            }
+
+            writer.Write(new byte[1]);
+
+            Assert.Equal([5_000, 5_000], pool.RequestedLengths);
+        }
+
+        pool.AssertAllReturned();
+    }
+
+    [Fact]
+    public void GetSpan_for_exactly_the_free_space_keeps_the_array()
+    {
+        var pool = new TrackingArrayPool<byte>();
+        using (var writer = new PooledBufferWriter<byte>(pool, 1_000))
+        {
+            writer.Write(new byte[400]);
+
+            Span<byte> span = writer.GetSpan(600);
+
+            Assert.Equal(600, span.Length);
+            Assert.Equal(1, pool.RentCount);
+            Assert.Equal(1_000, writer.Capacity);
+        }
+
+        pool.AssertAllReturned();
+    }
+
+    [Fact]
+    public void CopyTo_takes_a_destination_of_exactly_the_length_and_refuses_a_shorter_one()
+    {
+        using var writer = new PooledBufferWriter<byte>();
+        writer.Write(new byte[] { 1, 2, 3, 4, 5 });
+
+        byte[] exact = new byte[5];
+        writer.CopyTo(exact);
+        Assert.Equal(new byte[] { 1, 2, 3, 4, 5 }, exact);
+
+        ArgumentException error = Assert.Throws<ArgumentException>("destination", () => writer.CopyTo(new byte[4]));
+        Assert.StartsWith("The destination is shorter than the writer's length.", error.Message);
+    }
+
+    [Fact]
+    public void Dispose_twice_returns_the_array_once()
+    {
+        var pool = new TrackingArrayPool<byte>();
+        var writer = new PooledBufferWriter<byte>(pool, 100);
+        writer.Dispose();
+        writer.Dispose();
+
+        Assert.Equal(1, pool.ReturnCount);
+        Assert.Empty(pool.Errors);
+    }
 }
