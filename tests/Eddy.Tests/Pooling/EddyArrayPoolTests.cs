@@ -45,6 +45,48 @@ public class EddyArrayPoolTests
     }
 
     [Fact]
+    public void The_edges_of_the_pooled_range_are_exact()
+    {
+        var pool = new EddyArrayPool<int>(1024, 4);
+
+        // One past the largest class is an exact, unpooled array, and so is a power of two past it on return.
+        Assert.Equal(1025, pool.Rent(1025).Length);
+        pool.Return(new int[2048]);
+        Assert.Equal(0, pool.RetainedCount);
+        Assert.Same(Array.Empty<int>(), pool.Rent(0));
+    }
+
+    [Theory]
+    [InlineData(16)]
+    [InlineData(1 << 30)]
+    public void The_smallest_and_largest_maximum_lengths_are_accepted(int maximumArrayLength) =>
+        Assert.Equal(maximumArrayLength, new EddyArrayPool<byte>(maximumArrayLength, 1, clearOnReturn: false).MaximumArrayLength);
+
+    [Theory]
+    [InlineData(8)]
+    [InlineData(100)]
+    [InlineData(int.MinValue)]
+    public void A_maximum_length_that_is_no_size_class_is_refused_with_the_rule(int maximumArrayLength)
+    {
+        ArgumentOutOfRangeException error = Assert.Throws<ArgumentOutOfRangeException>(
+            "maximumArrayLength", () => new EddyArrayPool<byte>(maximumArrayLength, 1, clearOnReturn: false));
+        Assert.StartsWith("Must be a power of two from 16 to 2^30.", error.Message);
+    }
+
+    [Fact]
+    public void Misuse_messages_name_the_length_and_the_class()
+    {
+        var pool = new EddyArrayPool<int>(1024, 4);
+        ArgumentException foreign = Assert.Throws<ArgumentException>("array", () => pool.Return(new int[100]));
+        Assert.StartsWith("The array was not rented from this pool: its length 100 is not a size class (a power of two from 16 to 1024).", foreign.Message);
+
+        int[] array = pool.Rent(64);
+        pool.Return(array);
+        InvalidOperationException twice = Assert.Throws<InvalidOperationException>(() => pool.Return(array));
+        Assert.Equal("An array of 64 elements (size class 2) was returned to the pool twice: it is already in the pool.", twice.Message);
+    }
+
+    [Fact]
     public void Foreign_lengths_null_and_double_returns_are_rejected()
     {
         var pool = new EddyArrayPool<int>();
