@@ -11,6 +11,41 @@ namespace Eddy.Tests.Pooling.SelfReturning;
 [Collection(LeakTrackingCollection.Name)]
 public class SelfReturningBufferPoolTests
 {
+    [Theory]
+    [InlineData(-1)]
+    [InlineData(SelfReturningBufferPool.MaximumBufferLength + 1)]
+    public void A_length_outside_the_range_is_refused_with_the_range(int length)
+    {
+        var pool = new SelfReturningBufferPool(new CountingArrayPool());
+        ArgumentOutOfRangeException error = Assert.Throws<ArgumentOutOfRangeException>("length", () => pool.Rent(length));
+        Assert.StartsWith($"The length must be between 0 and {SelfReturningBufferPool.MaximumBufferLength}.", error.Message);
+        Assert.Equal(0, pool.GetStatistics().RentedCount);
+    }
+
+    [Fact]
+    public void Rented_bytes_count_the_array_the_backing_pool_gave_not_the_class_size()
+    {
+        var backing = new OversizingArrayPool();
+        var pool = new SelfReturningBufferPool(backing);
+
+        using SelfReturningBuffer buffer = pool.Rent(1_000);
+
+        Assert.Equal(1_000, buffer.Length);
+        SelfReturningBufferPoolStatistics statistics = pool.GetStatistics();
+        Assert.Equal(2_048, statistics.AllocatedBytes);
+        Assert.Equal(2_048, statistics.RentedBytes);
+    }
+
+    /// <summary>A backing pool that hands out twice the length asked for, as pools with coarse classes may.</summary>
+    private sealed class OversizingArrayPool : System.Buffers.ArrayPool<byte>
+    {
+        public override byte[] Rent(int minimumLength) => new byte[minimumLength * 2];
+
+        public override void Return(byte[] array, bool clearArray = false)
+        {
+        }
+    }
+
     [Fact]
     public void A_disposed_buffers_array_serves_the_next_rent_of_its_class()
     {
