@@ -26,6 +26,24 @@ public class BinaryBufferWriterTests
         Assert.Throws<ArgumentNullException>(() => new BinaryBufferWriter(null!));
 
     [Fact]
+    public void Pending_and_written_counts_start_where_the_outputs_memory_starts()
+    {
+        // After a flush, ArrayBufferWriter hands out memory that starts inside its array, not at index 0.
+        var output = new ArrayBufferWriter<byte>();
+        var writer = new BinaryBufferWriter(output);
+        writer.Write(7);
+        writer.Flush();
+
+        writer.Write(8L);
+
+        Assert.Equal(8, writer.BytesPending);
+        Assert.Equal(12, writer.BytesWritten);
+        writer.Flush();
+        Assert.Equal(12, output.WrittenCount);
+        Assert.Equal(8L, BitConverter.ToInt64(output.WrittenSpan.Slice(4)));
+    }
+
+    [Fact]
     public void Writes_stay_pending_until_Flush_and_are_advanced_in_one_batch()
     {
         var counting = new CountingBufferWriter();

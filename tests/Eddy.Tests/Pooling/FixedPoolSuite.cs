@@ -185,8 +185,9 @@ public abstract class FixedPoolSuite
     {
         var pool = Create<int, L8>(maximumRetained: 4);
         pool.Prewarm(3);
-        Assert.Throws<ArgumentOutOfRangeException>(() => pool.Prewarm(2));
-        Assert.Throws<ArgumentOutOfRangeException>(() => pool.Prewarm(-1));
+        ArgumentOutOfRangeException beyond = Assert.Throws<ArgumentOutOfRangeException>("count", () => pool.Prewarm(2));
+        Assert.StartsWith("Must be from 0 to the pool's free room, 1.", beyond.Message);
+        Assert.Throws<ArgumentOutOfRangeException>("count", () => pool.Prewarm(-1));
         Assert.Equal(3, pool.RetainedCount);
     }
 
@@ -256,7 +257,8 @@ public class FixedArrayPoolTests : FixedPoolSuite
     [Fact]
     public void A_non_positive_length_or_negative_bound_is_rejected()
     {
-        Assert.Throws<ArgumentOutOfRangeException>(() => new FixedArrayPool<int, LZero>());
+        ArgumentOutOfRangeException zero = Assert.Throws<ArgumentOutOfRangeException>(nameof(LZero), () => new FixedArrayPool<int, LZero>());
+        Assert.StartsWith("A fixed length must be positive.", zero.Message);
         Assert.Throws<ArgumentOutOfRangeException>(() => new FixedArrayPool<int, L8>(-1));
     }
 
