@@ -181,6 +181,21 @@ public abstract class FixedPoolSuite
     }
 
     [Fact]
+    public void Untouched_reference_arrays_go_back_however_many_are_out()
+    {
+        // Their last element is null, which is also how a pooled reference array looks: only the scan may decide.
+        var pool = Create<string, L8>(maximumRetained: 4);
+        string[] first = pool.Rent();
+        string[] second = pool.Rent();
+        string[] third = pool.Rent();
+        pool.Return(first);
+        Assert.True(pool.TryReturn(second));
+        Assert.True(pool.TryReturn(third));
+        Assert.Equal(3, pool.RetainedCount);
+        Assert.False(pool.TryReturn(third));
+    }
+
+    [Fact]
     public void Prewarm_beyond_the_bound_or_negative_throws()
     {
         var pool = Create<int, L8>(maximumRetained: 4);
