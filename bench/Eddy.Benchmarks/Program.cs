@@ -11,7 +11,8 @@ namespace Eddy.Benchmarks;
 
 /// <summary>
 /// Entry point. "--quick" runs every workload on a parameter subset with a short in-process job;
-/// "--no-force-gc" stops BenchmarkDotNet from forcing a full collection between iterations; any other arguments
+/// "--no-force-gc" stops BenchmarkDotNet from forcing a full collection between iterations; "--default-gc" keeps the
+/// GC's own gen0 budget instead of the pinned one (<see cref="GcBudget"/>); any other arguments
 /// go to BenchmarkSwitcher (e.g. --filter '*'). Either way the run ends with a comparison table
 /// on the console and artifacts/bench/summary.json, summary.md and one SVG chart per workload.
 /// </summary>
@@ -25,10 +26,15 @@ public static class Program
             return peakExitCode;
         }
 
+        if (GcBudget.TryRunPinned(args, out int pinnedExitCode))
+        {
+            return pinnedExitCode;
+        }
+
         var clock = Stopwatch.StartNew();
         bool quick = args.Contains("--quick", StringComparer.Ordinal);
         bool forceGc = !args.Contains("--no-force-gc", StringComparer.Ordinal);
-        string[] rest = args.Where(a => a != "--quick" && a != "--no-force-gc").ToArray();
+        string[] rest = args.Where(a => a != "--quick" && a != "--no-force-gc" && a != GcBudget.DefaultGcArgument).ToArray();
         BenchmarkMode.Quick = quick;
 
         var config = BenchmarkConfigs.Create(quick, Path.Combine(RepositoryPaths.BenchArtifacts, "bdn"), forceGc);
@@ -45,7 +51,7 @@ public static class Program
         }
 
         Console.WriteLine();
-        Console.WriteLine($"===== Eddy benchmark comparison ({(quick ? "quick" : "full")} mode; Median per operation, Allocated per operation, GC collections per 1,000 operations) =====");
+        Console.WriteLine($"===== Eddy benchmark comparison ({(quick ? "quick" : "full")} mode, {GcBudget.Describe()}; Median per operation, Allocated per operation, GC collections per 1,000 operations) =====");
         ComparisonTable.WriteText(Console.Out, rows);
         Console.WriteLine();
         if (rows.Any(r => r.Workload == "k4os"))
