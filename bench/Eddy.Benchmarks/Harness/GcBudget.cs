@@ -1,6 +1,4 @@
 using System;
-using System.Diagnostics;
-using System.IO;
 using System.Linq;
 
 namespace Eddy.Benchmarks.Harness;
@@ -54,25 +52,9 @@ public static class GcBudget
             return false;
         }
 
-        string host = Environment.ProcessPath
-            ?? throw new InvalidOperationException("The benchmark host's path is unknown, so it cannot restart itself with a pinned gen0 budget; run it with --default-gc or set DOTNET_GCgen0size.");
-        var start = new ProcessStartInfo(host) { UseShellExecute = false };
-        if (string.Equals(Path.GetFileNameWithoutExtension(host), "dotnet", StringComparison.OrdinalIgnoreCase))
-        {
-            // Started as "dotnet Eddy.Benchmarks.dll": the host needs the assembly again.
-            start.ArgumentList.Add(typeof(GcBudget).Assembly.Location);
-        }
-
-        foreach (string arg in args)
-        {
-            start.ArgumentList.Add(arg);
-        }
-
+        var start = HostProcess.StartInfo(args);
         start.Environment[VariableName] = PinnedValue;
-        using var child = Process.Start(start)
-            ?? throw new InvalidOperationException($"Could not start {host} again with a pinned gen0 budget.");
-        child.WaitForExit();
-        exitCode = child.ExitCode;
+        exitCode = HostProcess.Run(start);
         return true;
     }
 }

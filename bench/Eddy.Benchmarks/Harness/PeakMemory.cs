@@ -77,18 +77,8 @@ public static class PeakMemory
 
     private static string? RunChild(string workload, string method, string value)
     {
-        string host = Environment.ProcessPath!;
-        var start = new ProcessStartInfo(host) { RedirectStandardOutput = true };
-        if (Path.GetFileNameWithoutExtension(host) == "dotnet")
-        {
-            start.ArgumentList.Add(typeof(PeakMemory).Assembly.Location);
-        }
-
-        foreach (string argument in new[] { ChildSwitch, workload, method, value })
-        {
-            start.ArgumentList.Add(argument);
-        }
-
+        var start = HostProcess.StartInfo([ChildSwitch, workload, method, value]);
+        start.RedirectStandardOutput = true;
         using Process child = Process.Start(start)!;
         string output = child.StandardOutput.ReadToEnd();
         child.WaitForExit();
