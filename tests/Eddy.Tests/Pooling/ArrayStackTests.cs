@@ -1,4 +1,7 @@
 using System;
+using System.Collections.Generic;
+using System.Runtime.CompilerServices;
+using System.Threading;
 using Eddy.Pooling;
 
 namespace Eddy.Tests.Pooling;
@@ -256,5 +259,75 @@ public class ArrayStackTests
         stack.TryPush(new byte[1]);
         Assert.Equal(1, stack.Drain(nowTick: 0, idleMilliseconds: 0));
         Assert.Equal(0, stack.Drain(nowTick: 0, idleMilliseconds: 0));
+    }
+
+    [Fact]
+    public void A_pop_counts_as_use_for_the_idle_drain()
+    {
+        var stack = new LockedArrayStack<byte>(4);
+        stack.TryPush(new byte[1]);
+        stack.TryPush(new byte[1]);
+        Assert.Equal(0, stack.Drain(nowTick: 1_000, idleMilliseconds: 100));
+        Assert.NotNull(stack.TryPop());
+        Assert.Equal(0, stack.Drain(nowTick: 1_150, idleMilliseconds: 100)); // popped since: the clock restarts
+        Assert.Equal(1, stack.Count);
+        Assert.Equal(1, stack.Drain(nowTick: 1_300, idleMilliseconds: 100));
+    }
+
+    [Fact]
+    public void A_locked_stack_hands_each_array_to_one_thread_at_a_time_under_contention()
+    {
+        const int arrays = 8;
+        const int threads = 4;
+        var stack = new LockedArrayStack<byte>(arrays);
+        var owners = new System.Collections.Concurrent.ConcurrentDictionary<byte[], int>(ReferenceEqualityComparer.Instance);
+        for (int i = 0; i < arrays; i++)
+        {
+            Assert.True(stack.TryPush(new byte[1]));
+        }
+
+        int doubleOwned = 0;
+        var box = new StrongBox<LockedArrayStack<byte>>(stack);
+        var workers = new Thread[threads];
+        for (int t = 0; t < threads; t++)
+        {
+            int id = t;
+            workers[t] = new Thread(
+                () =>
+                {
+                    for (int i = 0; i < 200_000; i++)
+                    {
+                        byte[]? array = box.Value.TryPop();
+                        if (array is null)
+                        {
+                            continue;
+                        }
+
+                        if (!owners.TryAdd(array, id))
+                        {
+                            Interlocked.Increment(ref doubleOwned);
+                        }
+
+                        owners.TryRemove(array, out _);
+                        box.Value.TryPush(array);
+                    }
+                });
+            workers[t].Start();
+        }
+
+        foreach (Thread worker in workers)
+        {
+            worker.Join();
+        }
+
+        Assert.Equal(0, doubleOwned);
+        Assert.Equal(arrays, box.Value.Count);
+        var seen = new HashSet<byte[]>(ReferenceEqualityComparer.Instance);
+        while (box.Value.TryPop() is { } array)
+        {
+            Assert.True(seen.Add(array), "an array was in the stack twice");
+        }
+
+        Assert.Equal(arrays, seen.Count);
     }
 }
