@@ -332,6 +332,54 @@ public sealed class FileBufferingStreamTests : IDisposable
     }
 
     [Fact]
+    public void SetLength_to_exactly_the_maximum_length_is_allowed_in_memory_and_on_disk()
+    {
+        using var inMemory = new FileBufferingStream(Options(null, threshold: 1_000, maxLength: 500));
+        inMemory.SetLength(500);
+        Assert.Equal(500, inMemory.Length);
+        Assert.False(inMemory.IsSpilled);
+
+        using var onDisk = new FileBufferingStream(Options(null, threshold: 100, maxLength: 500));
+        onDisk.Write(SpillingModel.Pattern(200, seed: 5));
+        Assert.True(onDisk.IsSpilled);
+        onDisk.SetLength(500);
+        Assert.Equal(500, onDisk.Length);
+        Assert.Equal(500, new FileInfo(onDisk.TempFilePath!).Length);
+    }
+
+    [Fact]
+    public void The_limit_message_names_the_length_the_write_would_reach_and_the_limit()
+    {
+        using var stream = new FileBufferingStream(Options(null, maxLength: 100));
+        stream.Write(SpillingModel.Pattern(60, seed: 6));
+
+        IOException error = Assert.Throws<IOException>(() => stream.Write(new byte[41]));
+
+        Assert.Contains("grow to 101 bytes, past its limit of 100 bytes", error.Message, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void Spilling_a_stream_held_in_several_chunks_puts_every_chunk_at_its_offset_in_the_file()
+    {
+        // Past 64 KiB the in-memory stream is chunked, so the spill copies several segments one after another.
+        var pool = new StreamTestPool();
+        using (var stream = new FileBufferingStream(Options(pool, threshold: 300 * 1024)))
+        {
+            byte[] data = SpillingModel.Pattern(450 * 1024, seed: 9);
+            stream.Write(data, 0, 200 * 1024);
+            Assert.False(stream.IsSpilled);
+
+            stream.Write(data, 200 * 1024, data.Length - (200 * 1024));
+
+            Assert.True(stream.IsSpilled);
+            Assert.Equal(data.Length, new FileInfo(stream.TempFilePath!).Length);
+            Assert.Equal(data, stream.ToArray());
+        }
+
+        pool.AssertAllReturned();
+    }
+
+    [Fact]
     public void SetLength_past_the_maximum_length_throws_before_anything_moves_to_a_file()
     {
         // Under the threshold but over the limit, and over both.
