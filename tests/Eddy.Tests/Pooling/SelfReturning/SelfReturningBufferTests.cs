@@ -242,6 +242,76 @@ public class SelfReturningBufferTests
         System.Runtime.InteropServices.MemoryMarshal.TryGetMemoryManager<byte, SelfReturningBuffer>(memory, out manager);
 
     /// <summary>A stream that returns at most two bytes per read, to prove that ReadFrom loops.</summary>
+    [Fact]
+    public async Task Reads_after_a_short_first_read_ask_only_for_the_rest_of_the_range()
+    {
+        byte[] data = new byte[20];
+        for (int i = 0; i < data.Length; i++)
+        {
+            data[i] = (byte)(i + 1);
+        }
+
+        using SelfReturningBuffer buffer = _pool.Rent(16);
+        buffer.Span.Fill(0xEE);
+        var source = new ShortFirstReadStream(data);
+        Assert.Equal(4, buffer.ReadFrom(source, 3, 4));
+        Assert.Equal(4, source.Position);
+        Assert.Equal(new byte[] { 0xEE, 0xEE, 0xEE, 1, 2, 3, 4, 0xEE, 0xEE }, buffer.Span.Slice(0, 9).ToArray());
+
+        buffer.Span.Fill(0xEE);
+        var asyncSource = new ShortFirstReadStream(data);
+        Assert.Equal(4, await buffer.ReadFromAsync(asyncSource, 3, 4));
+        Assert.Equal(4, asyncSource.Position);
+        Assert.Equal(new byte[] { 0xEE, 0xEE, 0xEE, 1, 2, 3, 4, 0xEE, 0xEE }, buffer.Span.Slice(0, 9).ToArray());
+    }
+
+    [Fact]
+    public async Task ReadFromAsync_stops_at_the_end_of_the_stream()
+    {
+        using SelfReturningBuffer buffer = _pool.Rent(6);
+        Assert.Equal(3, await buffer.ReadFromAsync(new TrickleStream(new byte[] { 7, 8, 9 }), 0, 6));
+        Assert.Equal(new byte[] { 7, 8, 9 }, buffer.Span.Slice(0, 3).ToArray());
+    }
+
+    [Fact]
+    public async Task Async_stream_methods_reject_a_null_stream_by_name()
+    {
+        using SelfReturningBuffer buffer = _pool.Rent(6);
+        Assert.Throws<ArgumentNullException>("stream", () => { _ = buffer.WriteToAsync(null!, 0, 6); });
+        await Assert.ThrowsAsync<ArgumentNullException>("stream", async () => await buffer.ReadFromAsync(null!, 0, 6));
+    }
+
+    [Fact]
+    public void A_range_that_does_not_fit_is_named_in_the_message()
+    {
+        using SelfReturningBuffer buffer = _pool.Rent(64);
+        var error = Assert.Throws<ArgumentOutOfRangeException>(() => buffer.CopyTo(60, new byte[5]));
+        Assert.Equal("offset", error.ParamName);
+        Assert.StartsWith("The range does not fit in the buffer.", error.Message, StringComparison.Ordinal);
+    }
+
+    /// <summary>Returns one byte from its first read and as many as asked from every later one.</summary>
+    private sealed class ShortFirstReadStream(byte[] data) : MemoryStream(data)
+    {
+        private bool _first = true;
+
+        public override int Read(byte[] buffer, int offset, int count) => base.Read(buffer, offset, Shorten(count));
+
+        public override ValueTask<int> ReadAsync(Memory<byte> buffer, System.Threading.CancellationToken cancellationToken = default) =>
+            base.ReadAsync(buffer.Slice(0, Shorten(buffer.Length)), cancellationToken);
+
+        private int Shorten(int count)
+        {
+            if (_first && count > 1)
+            {
+                _first = false;
+                return 1;
+            }
+
+            return count;
+        }
+    }
+
     private sealed class TrickleStream : MemoryStream
     {
         public TrickleStream(byte[] data)
