@@ -290,7 +290,10 @@ public class SelfReturningBufferTests
         Assert.StartsWith("The range does not fit in the buffer.", error.Message, StringComparison.Ordinal);
     }
 
-    /// <summary>Returns one byte from its first read and as many as asked from every later one.</summary>
+    /// <summary>
+    /// Returns one byte from its first read and as many as asked from every later one, and refuses a zero-byte read:
+    /// on a socket that one would wait for data the caller did not ask for.
+    /// </summary>
     private sealed class ShortFirstReadStream(byte[] data) : MemoryStream(data)
     {
         private bool _first = true;
@@ -302,6 +305,7 @@ public class SelfReturningBufferTests
 
         private int Shorten(int count)
         {
+            Assert.True(count > 0, "a zero-byte read was made after the range was full");
             if (_first && count > 1)
             {
                 _first = false;
