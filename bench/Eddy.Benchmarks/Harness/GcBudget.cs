@@ -10,8 +10,9 @@ namespace Eddy.Benchmarks.Harness;
 /// Left to itself, the workstation GC sizes the gen0 budget from the L3 cache and then tunes it as the process runs,
 /// so the allocating workloads (pooledstream's <c>ToArray</c> copies, the parallel loops) settle at a level that
 /// differs from one process to the next, for every implementation alike; a ratio of two such levels moves with no
-/// change in the code. A fixed budget takes that variable out. The runtime reads the setting only from the environment at
-/// start-up, so the harness starts itself again with it. docs/benchmarks.md has the measurements behind the choice.
+/// change in the code. A fixed budget takes that variable out. The runtime reads the setting only from the
+/// environment at start-up, so the harness starts itself again with it. docs/benchmarks.md has the measurements
+/// behind the choice.
 /// </remarks>
 public static class GcBudget
 {
