@@ -163,6 +163,20 @@ public sealed partial class PooledMemoryStream
     /// <exception cref="InvalidOperationException">The content is longer than the largest array .NET allows.</exception>
     public byte[] ToArray()
     {
+        byte[]? array = _array;
+        if (array is not null && _kind == StreamKind.Contiguous && _optionsOrRare is not RareFields)
+        {
+            // The common small stream: one array and no scratch, so nothing to settle and no kind to dispatch on.
+            _spanMark = NoSpan;
+            int count = (int)_length;
+            if (count != 0)
+            {
+                byte[] result = ArrayAccess.AllocateUninitialized<byte>(count);
+                BlockCopy.Copy(new ReadOnlySpan<byte>(array, 0, count), result);
+                return result;
+            }
+        }
+
         EnsureNotClosed();
         SettlePending();
         long length = _length;

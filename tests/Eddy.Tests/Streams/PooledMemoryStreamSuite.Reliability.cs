@@ -331,24 +331,46 @@ public abstract partial class PooledMemoryStreamSuite
     [Fact]
     public void A_content_view_between_GetSpan_and_Advance_ends_the_span_in_every_mode()
     {
+        var views = new Action<PooledMemoryStream>[]
+        {
+            stream => stream.TryGetBuffer(out _),
+            stream => stream.GetReadOnlySequence(),
+            stream => stream.ToArray(),
+            stream => stream.DangerousGetArraySegment(),
+            stream => stream.CopyTo(new byte[64].AsSpan()),
+            stream => stream.SetLength(stream.Length),
+            stream => Assert.Equal(1, stream.Read(new byte[1])),
+            stream => stream.Write("B"u8),
+        };
+
+        // Each view on a fresh stream as well as one after another, since a view may leave the stream on another
+        // path (a side object created, a window committed) that the next view then takes. A span in the middle is
+        // a scratch array; one at the end is the stream's own memory (the Read view needs a byte to read).
+        for (int i = 0; i < views.Length; i++)
+        {
+            foreach (bool atEnd in new[] { false, true })
+            {
+                if (atEnd && i == 6)
+                {
+                    continue;
+                }
+
+                using PooledMemoryStream fresh = CreateStream();
+                fresh.Write("AAAA"u8);
+                fresh.Position = atEnd ? 4 : 0;
+                fresh.GetSpan(2).Slice(0, 2).Fill((byte)'x');
+                views[i](fresh);
+                Assert.Throws<InvalidOperationException>(() => fresh.Advance(2));
+            }
+        }
+
         using PooledMemoryStream stream = CreateStream();
         stream.Write("AAAA"u8);
-        var views = new Action[]
-        {
-            () => stream.TryGetBuffer(out _),
-            () => stream.GetReadOnlySequence(),
-            () => stream.ToArray(),
-            () => stream.DangerousGetArraySegment(),
-            () => stream.CopyTo(new byte[64].AsSpan()),
-            () => stream.SetLength(stream.Length),
-            () => Assert.Equal(1, stream.Read(new byte[1])),
-            () => stream.Write("B"u8),
-        };
         stream.Position = 0;
-        foreach (Action view in views)
+        foreach (Action<PooledMemoryStream> view in views)
         {
             stream.GetSpan(2).Slice(0, 2).Fill((byte)'x');
-            view();
+            view(stream);
             Assert.Throws<InvalidOperationException>(() => stream.Advance(2));
         }
 
