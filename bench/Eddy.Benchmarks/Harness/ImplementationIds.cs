@@ -23,6 +23,12 @@ public static class ImplementationIds
     public const string FileBufferingWriteStream = "FileBufferingWriteStream";
     public const string MemoryPoolShared = "MemoryPool.Shared";
 
+    /// <summary>
+    /// A minimal <see cref="System.Buffers.MemoryPool{T}"/> over <see cref="System.Buffers.ArrayPool{T}.Shared"/>: what
+    /// any pool other than <see cref="System.Buffers.MemoryPool{T}.Shared"/> costs a <c>Pipe</c>, which bypasses only that one.
+    /// </summary>
+    public const string MemoryPoolOverArrayPool = "MemoryPool-over-ArrayPool.Shared";
+
     /// <summary>K4os.Streams' ResizingByteBufferStream (built from source: not served by the NuGet feed here).</summary>
     public const string K4osResizing = "K4os.Streams-resizing";
 
@@ -46,6 +52,7 @@ public static class ImplementationIds
     [
         Eddy, EddyContiguous, EddySegmented, EddyConcurrent, EddyThreadStatic, EddySelfReturningDropped, EddySelfReturningDisposed, MemoryStream, RecyclableMemoryStream, ArrayPoolShared, BinaryWriter,
         ArrayBufferWriter, CommunityToolkit, NewArray, EddySpill, FileBufferingWriteStream, MemoryPoolShared,
+        MemoryPoolOverArrayPool,
         K4osResizing, K4osChunked, PooledStream, EddySpreadBlocks, EddyBackToBackBlocks, Floor,
     ];
 }
