@@ -48,8 +48,10 @@ public sealed class BlockMemoryPoolTests
         Assert.Equal(1 << 21, pool.MaxBufferSize);
         Assert.Throws<ArgumentOutOfRangeException>("minBufferSize", () => pool.Rent(-2));
         Assert.Throws<ArgumentOutOfRangeException>(() => MemoryPool<byte>.Shared.Rent(-2));
-        Assert.Throws<ArgumentOutOfRangeException>("minBufferSize", () => pool.Rent((1 << 21) + 1));
+        var tooLarge = Assert.Throws<ArgumentOutOfRangeException>("minBufferSize", () => pool.Rent((1 << 21) + 1));
         Assert.Throws<ArgumentOutOfRangeException>(() => MemoryPool<byte>.Shared.Rent(int.MaxValue));
+        Assert.Equal((1 << 21) + 1, tooLarge.ActualValue);
+        Assert.StartsWith("The size must be -1 or between 0 and MaxBufferSize (2097152).", tooLarge.Message);
         Assert.Equal(0, pool.RentedBlocks);
     }
 
@@ -63,7 +65,8 @@ public sealed class BlockMemoryPoolTests
         Assert.Equal(1, pool.OutstandingBlocks);
         owner.Dispose();
         owner.Dispose();
-        Assert.Throws<ObjectDisposedException>(() => owner.Memory);
+        var disposed = Assert.Throws<ObjectDisposedException>(() => owner.Memory);
+        Assert.Contains("The block was given back to the pool.", disposed.Message);
         Assert.Equal(1, pool.RentedBlocks);
         Assert.Equal(1, pool.ReturnedBlocks);
         Assert.Equal(0, pool.OutstandingBlocks);
