@@ -385,8 +385,16 @@ public class SegmentedBufferTests
         }
 
         Assert.Equal(oracle.ToArray(), buffer.ToArray());
-        Assert.Throws<ArgumentOutOfRangeException>(() => buffer.Write(71, patch));
-        Assert.Throws<ArgumentOutOfRangeException>(() => buffer.Write(-1, patch));
+
+        // Refused before anything moves: without the check both calls would still fail, later and with the wrong
+        // parameter, after reserving chunks for the tail.
+        long capacity = buffer.Capacity;
+        var beyond = Assert.Throws<ArgumentOutOfRangeException>("position", () => buffer.Write(71, patch));
+        Assert.Equal(71L, beyond.ActualValue);
+        Assert.StartsWith("The position must be between 0 and the buffer's length.", beyond.Message);
+        Assert.Throws<ArgumentOutOfRangeException>("position", () => buffer.Write(-1, patch));
+        Assert.Equal(oracle.ToArray(), buffer.ToArray());
+        Assert.Equal(capacity, buffer.Capacity);
     }
 
     [Fact]
@@ -434,6 +442,38 @@ public class SegmentedBufferTests
             Assert.Equal(Pattern(1000), buffer.ToArray());
             buffer.EnsureCapacity(10);
             Assert.Equal(rents, pool.RentCount);
+        }
+
+        pool.AssertAllReturned();
+    }
+
+    [Fact]
+    public void EnsureCapacity_rents_no_more_than_it_needs_in_chunks_no_longer_than_the_maximum()
+    {
+        var pool = new TrackingArrayPool<byte>();
+        using (var buffer = new SegmentedBuffer<byte>(pool, 16, 64))
+        {
+            Assert.Throws<ArgumentOutOfRangeException>("capacity", () => buffer.EnsureCapacity(-1));
+            buffer.EnsureCapacity(0);
+            Assert.Equal(0, pool.RentCount);
+
+            // The first chunk is sized by the request, not by the largest chunk length.
+            buffer.EnsureCapacity(10);
+            Assert.Equal(1, pool.RentCount);
+            Assert.InRange(buffer.Capacity, 10, 63);
+
+            buffer.EnsureCapacity(1000);
+            Assert.InRange(buffer.Capacity, 1000, 1000 + 63);
+            Assert.All(pool.RequestedLengths, length => Assert.InRange(length, 1, 64));
+
+            // Exactly the capacity held: nothing more is rented; one largest chunk more: that chunk alone.
+            int rents = pool.RentCount;
+            buffer.EnsureCapacity(buffer.Capacity);
+            Assert.Equal(rents, pool.RentCount);
+            long target = buffer.Capacity + 64;
+            buffer.EnsureCapacity(target);
+            Assert.Equal(rents + 1, pool.RentCount);
+            Assert.Equal(target, buffer.Capacity);
         }
 
         pool.AssertAllReturned();
