@@ -1,5 +1,6 @@
 using System;
 using System.IO;
+using System.Threading;
 using System.Threading.Tasks;
 using Eddy.Tests.Streams.Infrastructure;
 using Xunit.Abstractions;
@@ -358,25 +359,86 @@ public sealed class FileBufferingStreamTests : IDisposable
         Assert.Contains("grow to 101 bytes, past its limit of 100 bytes", error.Message, StringComparison.Ordinal);
     }
 
-    [Fact]
-    public void Spilling_a_stream_held_in_several_chunks_puts_every_chunk_at_its_offset_in_the_file()
+    [Theory]
+    [InlineData(false)]
+    [InlineData(true)]
+    public async Task Spilling_a_stream_held_in_several_chunks_puts_every_chunk_at_its_offset_in_the_file(bool asynchronous)
     {
         // Past 64 KiB the in-memory stream is chunked, so the spill copies several segments one after another.
         var pool = new StreamTestPool();
-        using (var stream = new FileBufferingStream(Options(pool, threshold: 300 * 1024)))
+        await using (var stream = new FileBufferingStream(Options(pool, threshold: 300 * 1024)))
         {
             byte[] data = SpillingModel.Pattern(450 * 1024, seed: 9);
-            stream.Write(data, 0, 200 * 1024);
+            await WriteAsync(stream, data, 0, 200 * 1024, asynchronous);
             Assert.False(stream.IsSpilled);
 
-            stream.Write(data, 200 * 1024, data.Length - (200 * 1024));
+            await WriteAsync(stream, data, 200 * 1024, data.Length - (200 * 1024), asynchronous);
 
             Assert.True(stream.IsSpilled);
+            Assert.Equal(asynchronous, stream.IsFileAsync);
             Assert.Equal(data.Length, new FileInfo(stream.TempFilePath!).Length);
             Assert.Equal(data, stream.ToArray());
         }
 
         pool.AssertAllReturned();
+    }
+
+    [Fact]
+    public async Task DisposeAsync_returns_every_chunk_deletes_the_file_and_a_second_call_or_Dispose_changes_nothing()
+    {
+        var pool = new StreamTestPool();
+        var inMemory = new FileBufferingStream(Options(pool));
+        inMemory.Write(SpillingModel.Pattern(Threshold, seed: 3));
+        Assert.True(pool.Outstanding > 0);
+        await inMemory.DisposeAsync();
+        Assert.Equal(0, pool.Outstanding);
+        Assert.False(inMemory.CanRead);
+        Assert.Throws<ObjectDisposedException>(() => inMemory.Length);
+
+        var spilled = new FileBufferingStream(Options(pool));
+        await spilled.WriteAsync(SpillingModel.Pattern(Threshold + 10, seed: 4));
+        string path = spilled.TempFilePath!;
+        Assert.True(spilled.IsSpilled);
+        byte[] read = new byte[16];
+        spilled.Position = 0;
+        await spilled.ReadExactlyAsync(read); // rents the read-ahead buffer
+        await spilled.DisposeAsync();
+        Assert.False(File.Exists(path));
+        Assert.Null(spilled.TempFilePath);
+        Assert.Equal(0, pool.Outstanding);
+
+        await spilled.DisposeAsync();
+        spilled.Dispose();
+        await inMemory.DisposeAsync();
+        pool.AssertAllReturned();
+    }
+
+    [Fact]
+    public async Task CopyToAsync_of_a_spilled_stream_with_a_cancelled_token_is_cancelled_and_copies_nothing()
+    {
+        using var stream = new FileBufferingStream(Options(new StreamTestPool()));
+        await stream.WriteAsync(SpillingModel.Pattern(Threshold + 10, seed: 8));
+        stream.Position = 5;
+        var destination = new MemoryStream();
+        using var cancelled = new CancellationTokenSource();
+        cancelled.Cancel();
+
+        Task copy = stream.CopyToAsync(destination, 4096, cancelled.Token);
+        Assert.True(copy.IsCanceled);
+        await Assert.ThrowsAnyAsync<OperationCanceledException>(() => copy);
+        Assert.Equal(0, destination.Length);
+        Assert.Equal(5, stream.Position);
+    }
+
+    private static Task WriteAsync(Stream stream, byte[] data, int offset, int count, bool asynchronous)
+    {
+        if (asynchronous)
+        {
+            return stream.WriteAsync(data, offset, count);
+        }
+
+        stream.Write(data, offset, count);
+        return Task.CompletedTask;
     }
 
     [Fact]
