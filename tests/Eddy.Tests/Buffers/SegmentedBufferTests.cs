@@ -537,8 +537,10 @@ public class SegmentedBufferTests
             Assert.Equal(Pattern(1060), buffer.ToArray());
             // The next chunk is a quarter of what is held (1000), rounded down to a power of two.
             Assert.Equal(128, pool.RequestedLengths[^1]);
-            Assert.Throws<InvalidOperationException>(() => buffer.AdoptFirstChunk(new byte[10], 0));
-            Assert.Throws<ArgumentOutOfRangeException>(() => new SegmentedBuffer<byte>().AdoptFirstChunk(new byte[10], 11));
+            var notEmpty = Assert.Throws<InvalidOperationException>(() => buffer.AdoptFirstChunk(new byte[10], 0));
+            Assert.Equal("Only an empty buffer can adopt a first chunk.", notEmpty.Message);
+            var tooMany = Assert.Throws<ArgumentOutOfRangeException>("count", () => new SegmentedBuffer<byte>().AdoptFirstChunk(new byte[10], 11));
+            Assert.StartsWith("The count must be between 0 and the array's length.", tooMany.Message);
         }
 
         pool.AssertAllReturned();
