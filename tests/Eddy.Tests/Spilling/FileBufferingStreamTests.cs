@@ -369,10 +369,10 @@ public sealed class FileBufferingStreamTests : IDisposable
         await using (var stream = new FileBufferingStream(Options(pool, threshold: 300 * 1024)))
         {
             byte[] data = SpillingModel.Pattern(450 * 1024, seed: 9);
-            await WriteAsync(stream, data, 0, 200 * 1024, asynchronous);
+            await Write(stream, data.AsMemory(0, 200 * 1024), asynchronous);
             Assert.False(stream.IsSpilled);
 
-            await WriteAsync(stream, data, 200 * 1024, data.Length - (200 * 1024), asynchronous);
+            await Write(stream, data.AsMemory(200 * 1024), asynchronous);
 
             Assert.True(stream.IsSpilled);
             Assert.Equal(asynchronous, stream.IsFileAsync);
@@ -428,17 +428,6 @@ public sealed class FileBufferingStreamTests : IDisposable
         await Assert.ThrowsAnyAsync<OperationCanceledException>(() => copy);
         Assert.Equal(0, destination.Length);
         Assert.Equal(5, stream.Position);
-    }
-
-    private static Task WriteAsync(Stream stream, byte[] data, int offset, int count, bool asynchronous)
-    {
-        if (asynchronous)
-        {
-            return stream.WriteAsync(data, offset, count);
-        }
-
-        stream.Write(data, offset, count);
-        return Task.CompletedTask;
     }
 
     [Fact]
