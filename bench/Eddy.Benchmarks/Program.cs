@@ -3,14 +3,14 @@ using System.Collections.Generic;
 using System.Diagnostics;
 using System.IO;
 using System.Linq;
-using BenchmarkDotNet.Reports;
 using BenchmarkDotNet.Running;
 using Eddy.Benchmarks.Harness;
 
 namespace Eddy.Benchmarks;
 
 /// <summary>
-/// Entry point. "--quick" runs every workload on a parameter subset with a short in-process job;
+/// Entry point. "--quick" runs every workload on a parameter subset with a short in-process job, each workload class
+/// in a fresh process of its own (<see cref="IsolatedWorkloads"/>);
 /// "--no-force-gc" stops BenchmarkDotNet from forcing a full collection between iterations; "--default-gc" keeps the
 /// GC's own gen0 budget instead of the pinned one (<see cref="GcBudget"/>); any other arguments
 /// go to BenchmarkSwitcher (e.g. --filter '*'). Either way the run ends with a comparison table
@@ -34,15 +34,38 @@ public static class Program
         var clock = Stopwatch.StartNew();
         bool quick = args.Contains("--quick", StringComparer.Ordinal);
         bool forceGc = !args.Contains("--no-force-gc", StringComparer.Ordinal);
-        string[] rest = args.Where(a => a != "--quick" && a != "--no-force-gc" && a != GcBudget.DefaultGcArgument).ToArray();
+        bool isChild = IsolatedWorkloads.TryParseChild(args, out Type? childWorkload, out string? childRows);
+        string[] rest = IsolatedWorkloads.WithoutChildArguments(args)
+            .Where(a => a != "--quick" && a != "--no-force-gc" && a != GcBudget.DefaultGcArgument).ToArray();
         BenchmarkMode.Quick = quick;
 
         var config = BenchmarkConfigs.Create(quick, Path.Combine(RepositoryPaths.BenchArtifacts, "bdn"), forceGc);
-        IEnumerable<Summary> summaries = quick && rest.Length == 0
-            ? BenchmarkRunner.Run(WorkloadCatalog.WorkloadTypes(), config)
-            : BenchmarkSwitcher.FromAssembly(typeof(Program).Assembly).Run(rest, config);
+        if (isChild)
+        {
+            // One workload class of an isolated quick run: its rows go to the parent, which reports them all.
+            var childResults = ResultCollector.Collect([BenchmarkRunner.Run(childWorkload!, config)], out var childFailed);
+            SummaryJsonWriter.Write(childRows!, childResults);
+            foreach (string failure in childFailed)
+            {
+                Console.WriteLine($"FAILED: {failure}");
+            }
 
-        var rows = ResultCollector.Collect(summaries.ToList(), out var failed);
+            return childFailed.Count == 0 ? 0 : 1;
+        }
+
+        IReadOnlyList<ResultRow> rows;
+        var failed = new List<string>();
+        if (quick && rest.Length == 0)
+        {
+            rows = IsolatedWorkloads.RunAll(WorkloadCatalog.WorkloadTypes(), args, failed);
+        }
+        else
+        {
+            var summaries = BenchmarkSwitcher.FromAssembly(typeof(Program).Assembly).Run(rest, config);
+            rows = ResultCollector.Collect(summaries.ToList(), out var switcherFailed);
+            failed.AddRange(switcherFailed);
+        }
+
         rows = OrderForReading(rows);
         if (rows.Count == 0 && failed.Count == 0)
         {

@@ -1,0 +1,98 @@
+using System;
+using System.IO;
+using System.Linq;
+using System.Text;
+using System.Text.Json;
+using Eddy.Benchmarks.Harness;
+using Eddy.Benchmarks.Workloads;
+
+namespace Eddy.Benchmarks.Tests;
+
+/// <summary>Quick mode's one process per workload class: the child's command line and the rows it hands back.</summary>
+public class IsolatedWorkloadsTests
+{
+    private static readonly ResultRow[] s_rows =
+    [
+        new("k4os", "128 B", ImplementationIds.MemoryStream, IsBaseline: true, MedianNs: 35.812345678901234, AllocatedBytes: 344, Gen0: 0.082, Gen1: 0, Gen2: 0, RatioToBaseline: 1, RatioToFloor: 3.3456),
+        new("k4os", "128 B", ImplementationIds.Eddy, false, 30.5, 72, 0.017, 0.001, 0.0005, 0.85, 2.85),
+        new("orphan", "x", "Other", false, 5e9, null, 1234.5, 12.25, 3, null, null),
+    ];
+
+    [Fact]
+    public void Rows_written_by_the_child_read_back_unchanged()
+    {
+        using var stream = new MemoryStream();
+        SummaryJsonWriter.Write(stream, s_rows);
+        stream.Position = 0;
+
+        Assert.Equal(s_rows, SummaryJsonReader.Read(stream));
+    }
+
+    [Fact]
+    public void A_summary_that_is_not_an_array_of_rows_is_refused()
+    {
+        using var notArray = new MemoryStream(Encoding.UTF8.GetBytes("{\"workload\": \"k4os\"}"));
+        var error = Assert.Throws<JsonException>(() => SummaryJsonReader.Read(notArray));
+        Assert.Contains("not a JSON array", error.Message, StringComparison.Ordinal);
+
+        using var missingField = new MemoryStream(Encoding.UTF8.GetBytes("[{\"workload\": \"k4os\"}]"));
+        Assert.Throws<System.Collections.Generic.KeyNotFoundException>(() => SummaryJsonReader.Read(missingField));
+    }
+
+    [Fact]
+    public void The_child_gets_its_class_its_rows_file_and_the_parents_measurement_settings_only()
+    {
+        string[] parent = ["--quick", "--no-force-gc", GcBudget.DefaultGcArgument, "--filter", "*"];
+
+        var child = IsolatedWorkloads.ChildArguments(typeof(StreamWrite2KBenchmarks), "/tmp/rows.json", parent);
+
+        Assert.Equal(
+            ["--quick", IsolatedWorkloads.WorkloadArgument, typeof(StreamWrite2KBenchmarks).FullName!, IsolatedWorkloads.RowsArgument, "/tmp/rows.json", "--no-force-gc", GcBudget.DefaultGcArgument],
+            child);
+        Assert.Equal(
+            ["--quick", IsolatedWorkloads.WorkloadArgument, typeof(StreamWrite2KBenchmarks).FullName!, IsolatedWorkloads.RowsArgument, "/tmp/rows.json"],
+            IsolatedWorkloads.ChildArguments(typeof(StreamWrite2KBenchmarks), "/tmp/rows.json", ["--quick"]));
+    }
+
+    [Fact]
+    public void The_child_reads_back_what_the_parent_passed()
+    {
+        var child = IsolatedWorkloads.ChildArguments(typeof(StreamLifecycleParallelBenchmarks), "rows.json", ["--quick", "--no-force-gc"]).ToArray();
+
+        Assert.True(IsolatedWorkloads.TryParseChild(child, out Type? workload, out string? rowsPath));
+        Assert.Equal(typeof(StreamLifecycleParallelBenchmarks), workload);
+        Assert.Equal("rows.json", rowsPath);
+        Assert.Equal(["--quick", "--no-force-gc"], IsolatedWorkloads.WithoutChildArguments(child));
+    }
+
+    [Fact]
+    public void Every_workload_class_can_be_named_to_a_child()
+    {
+        foreach (Type type in WorkloadCatalog.WorkloadTypes())
+        {
+            Assert.True(IsolatedWorkloads.TryParseChild([IsolatedWorkloads.WorkloadArgument, type.FullName!, IsolatedWorkloads.RowsArgument, "r.json"], out Type? workload, out _));
+            Assert.Same(type, workload);
+        }
+    }
+
+    [Fact]
+    public void A_parent_command_line_is_no_child()
+    {
+        Assert.False(IsolatedWorkloads.TryParseChild(["--quick", "--filter", "*Binary*"], out Type? workload, out string? rowsPath));
+        Assert.Null(workload);
+        Assert.Null(rowsPath);
+    }
+
+    [Theory]
+    [InlineData(new[] { IsolatedWorkloads.WorkloadArgument, "Eddy.Benchmarks.Workloads.StreamWrite2KBenchmarks" }, "go together")]
+    [InlineData(new[] { IsolatedWorkloads.RowsArgument, "r.json" }, "go together")]
+    [InlineData(new[] { IsolatedWorkloads.RowsArgument, "r.json", IsolatedWorkloads.WorkloadArgument }, "needs a value")]
+    [InlineData(new[] { IsolatedWorkloads.WorkloadArgument, "Eddy.Benchmarks.Micro.NotThere", IsolatedWorkloads.RowsArgument, "r.json" }, "is not a workload class")]
+    [InlineData(new[] { IsolatedWorkloads.WorkloadArgument, "Eddy.Benchmarks.Harness.GcBudget", IsolatedWorkloads.RowsArgument, "r.json" }, "is not a workload class")]
+    public void A_malformed_child_command_line_is_refused(string[] args, string message)
+    {
+        var error = Assert.Throws<ArgumentException>(() => IsolatedWorkloads.TryParseChild(args, out _, out _));
+        Assert.Contains(message, error.Message, StringComparison.Ordinal);
+        Assert.Equal("args", error.ParamName);
+    }
+}
