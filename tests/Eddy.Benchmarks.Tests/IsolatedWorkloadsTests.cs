@@ -1,6 +1,7 @@
 using System;
 using System.IO;
 using System.Linq;
+using System.Reflection;
 using System.Text;
 using System.Text.Json;
 using Eddy.Benchmarks.Harness;
@@ -94,5 +95,31 @@ public class IsolatedWorkloadsTests
         var error = Assert.Throws<ArgumentException>(() => IsolatedWorkloads.TryParseChild(args, out _, out _));
         Assert.Contains(message, error.Message, StringComparison.Ordinal);
         Assert.Equal("args", error.ParamName);
+    }
+
+    [Fact]
+    public void Each_row_keeps_the_process_that_ran_it_fastest_whole_and_in_the_first_processes_order()
+    {
+        ResultRow Row(string parameter, string implementation, double medianNs, long allocated) =>
+            new("pooledstream-parallel", parameter, implementation, implementation == ImplementationIds.MemoryStream, medianNs, allocated, Gen0: medianNs / 100, Gen1: 0, Gen2: 0);
+        ResultRow[] first = [Row("5 tasks, 100 B", ImplementationIds.MemoryStream, 300, 10), Row("5 tasks, 100 B", ImplementationIds.Eddy, 410, 11), Row("10 tasks, 1 KB", ImplementationIds.Eddy, 600, 12)];
+        ResultRow[] second = [Row("5 tasks, 100 B", ImplementationIds.MemoryStream, 320, 20), Row("5 tasks, 100 B", ImplementationIds.Eddy, 260, 21), Row("10 tasks, 1 KB", ImplementationIds.Eddy, 600, 22), Row("10 tasks, 50 KB", ImplementationIds.Eddy, 9, 23)];
+
+        var kept = IsolatedWorkloads.FastestOfProcesses([first, second]);
+
+        Assert.Equal([first[0], second[1], first[2], second[3]], kept);
+        Assert.Equal(first, IsolatedWorkloads.FastestOfProcesses([first]));
+        Assert.Empty(IsolatedWorkloads.FastestOfProcesses([]));
+    }
+
+    [Fact]
+    public void Only_the_parallel_loops_run_in_more_than_one_process()
+    {
+        var processes = WorkloadCatalog.WorkloadTypes().ToDictionary(
+            t => t.GetCustomAttribute<WorkloadAttribute>()!.Id,
+            t => t.GetCustomAttribute<WorkloadAttribute>()!.QuickProcesses);
+
+        Assert.Equal(2, processes["pooledstream-parallel"]);
+        Assert.All(processes.Where(p => p.Key != "pooledstream-parallel"), p => Assert.Equal(1, p.Value));
     }
 }

@@ -11,7 +11,7 @@ public static class BenchmarkConfigs
 {
     /// <summary>
     /// The quick job: in-process (no per-run project build), one launch, 5 to 15 warm-up iterations (BenchmarkDotNet's
-    /// adaptive rule ends the warm-up once the iterations are steady) and 9 measured iterations of about 60 ms, no
+    /// adaptive rule ends the warm-up once the iterations are steady) and 9 measured iterations of about 50 ms, no
     /// overhead evaluation. Tables report the median iteration, so one iteration slowed by a neighbour on a shared
     /// machine does not move a row.
     /// </summary>
@@ -25,7 +25,7 @@ public static class BenchmarkConfigs
         .WithMinWarmupCount(5)
         .WithMaxWarmupCount(15)
         .WithIterationCount(9)
-        .WithIterationTime(TimeInterval.FromMilliseconds(60))
+        .WithIterationTime(TimeInterval.FromMilliseconds(50))
         .WithEvaluateOverhead(false);
 
     /// <summary>

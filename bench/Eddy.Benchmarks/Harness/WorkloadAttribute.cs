@@ -10,4 +10,11 @@ namespace Eddy.Benchmarks.Harness;
 public sealed class WorkloadAttribute(string id) : Attribute
 {
     public string Id { get; } = id;
+
+    /// <summary>
+    /// How many fresh processes quick mode runs the class in; each row keeps its fastest process
+    /// (<see cref="IsolatedWorkloads.FastestOfProcesses"/>). More than 1 only for a workload whose speed a process
+    /// sets per benchmark, for every implementation alike.
+    /// </summary>
+    public int QuickProcesses { get; init; } = 1;
 }
