@@ -12,10 +12,8 @@ namespace Eddy.Benchmarks.Harness;
 /// so that no workload is measured on a heap, thread pool or JIT state that the workloads before it shaped.
 /// </summary>
 /// <remarks>
-/// In one shared process a workload ran on whatever the ones before it left: a large-object budget grown by the
-/// k4os workload's 128 MiB streams (MemoryStream's 16 MiB small-writes streams then triggered no collection at all),
-/// library code jitted and profiled for other workloads, a thread pool sized by other loops. docs/benchmarks.md
-/// ("Quick mode") has the runs that compare the two.
+/// In one shared process a workload ran on the heap, the jitted code and the thread pool that the workloads before it
+/// had left; docs/benchmarks.md ("Quick mode") shows what that did to the rows.
 /// </remarks>
 public static class IsolatedWorkloads
 {
@@ -109,6 +107,7 @@ public static class IsolatedWorkloads
                 for (int run = 1; run <= processes; run++)
                 {
                     string rowsPath = Path.Combine(folder, $"{workload.Name}-{run}.json");
+                    File.Delete(rowsPath);
                     var start = HostProcess.StartInfo(ChildArguments(workload, rowsPath, parentArguments));
                     start.Environment[CallCountingDelayVariable] = "0";
                     int exitCode = HostProcess.Run(start);
