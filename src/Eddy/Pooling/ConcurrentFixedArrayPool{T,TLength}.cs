@@ -1,6 +1,8 @@
 using System;
+using System.Collections.Generic;
 using System.Diagnostics;
 using System.Runtime.CompilerServices;
+using System.Threading;
 using Eddy.Internal;
 
 namespace Eddy.Pooling;
@@ -8,14 +10,16 @@ namespace Eddy.Pooling;
 /// <summary>
 /// A thread-safe pool of arrays of one length, chosen by the marker type <typeparamref name="TLength"/>.
 /// Renting and returning take a tiny spin lock around a pop or push; neither allocates once the pool's
-/// storage has grown to its working size.
+/// storage has grown to its working size. <see cref="Shared"/> also keeps one array per thread in a thread-local
+/// slot, so a Rent and Return on one thread take no lock at all.
 /// </summary>
 /// <typeparam name="T">The element type.</typeparam>
 /// <typeparam name="TLength">The marker whose <see cref="IFixedLength.Length"/> is the array length.</typeparam>
 /// <remarks>
 /// Arrays of element types that hold references are cleared on return by default. Returning an array that is
-/// already in the pool throws; two threads returning the same array at the same instant is a race the check
-/// cannot see.
+/// already in the pool (in its stack or, for <see cref="Shared"/>, in any thread's slot) throws; two threads returning
+/// the same array at the same instant is a race the check cannot see. The thread slots of <see cref="Shared"/> hold
+/// one array per thread beyond <see cref="MaximumRetained"/>; <see cref="Trim"/> empties them.
 /// </remarks>
 [DebuggerDisplay("ArrayLength = {ArrayLength}, RetainedCount = {RetainedCount}, MaximumRetained = {MaximumRetained}")]
 public sealed class ConcurrentFixedArrayPool<T, TLength> : IFixedArrayReturn<T>
@@ -24,9 +28,19 @@ public sealed class ConcurrentFixedArrayPool<T, TLength> : IFixedArrayReturn<T>
     /// <summary>The default bound on retained arrays.</summary>
     public const int DefaultMaximumRetained = 1024;
 
-    private static readonly ConcurrentFixedArrayPool<T, TLength> s_shared = new();
+    private static readonly ConcurrentFixedArrayPool<T, TLength> s_shared = new(DefaultMaximumRetained, RuntimeHelpers.IsReferenceOrContainsReferences<T>(), threadSlots: true);
+
+    // The thread slots of Shared (instances have none, so their bound holds exactly): one array each, taken out on
+    // Rent and put back on Return without a lock. An array is in at most one place, a slot or the stack, since a
+    // slot is emptied when it hands its array out; the registry lets a return on any thread, and Trim, see every
+    // slot.
+    [ThreadStatic]
+    private static ThreadSlot? t_slot;
+
+    private static readonly List<WeakReference<ThreadSlot>> s_slots = [];
 
     private readonly bool _clearOnReturn;
+    private readonly bool _threadSlots;
     private LockedArrayStack<T> _stack;
 
     /// <summary>Creates a pool that keeps at most <see cref="DefaultMaximumRetained"/> arrays.</summary>
@@ -47,11 +61,17 @@ public sealed class ConcurrentFixedArrayPool<T, TLength> : IFixedArrayReturn<T>
     /// <param name="clearOnReturn">True to zero arrays on return (the default for element types with references).</param>
     /// <exception cref="ArgumentOutOfRangeException"><paramref name="maximumRetained"/> is negative, or the marker's length is not positive.</exception>
     public ConcurrentFixedArrayPool(int maximumRetained, bool clearOnReturn)
+        : this(maximumRetained, clearOnReturn, threadSlots: false)
+    {
+    }
+
+    private ConcurrentFixedArrayPool(int maximumRetained, bool clearOnReturn, bool threadSlots)
     {
         ThrowHelper.ThrowIfNegative(maximumRetained);
         FixedArrayPoolCore<T, TLength>.ValidateLength();
         _stack = new LockedArrayStack<T>(maximumRetained);
         _clearOnReturn = clearOnReturn;
+        _threadSlots = threadSlots;
     }
 
     /// <summary>A process-wide instance with the default bound.</summary>
@@ -65,7 +85,7 @@ public sealed class ConcurrentFixedArrayPool<T, TLength> : IFixedArrayReturn<T>
     }
 
     /// <summary>Arrays in the pool now.</summary>
-    public int RetainedCount => _stack.Count;
+    public int RetainedCount => _stack.Count + (_threadSlots ? CountSlotArrays() : 0);
 
     /// <summary>The bound on retained arrays.</summary>
     public int MaximumRetained => _stack.MaximumCount;
@@ -73,7 +93,17 @@ public sealed class ConcurrentFixedArrayPool<T, TLength> : IFixedArrayReturn<T>
     /// <summary>Rents an array of exactly <see cref="ArrayLength"/> elements, pooled or new.</summary>
     /// <returns>The array; give it back with <see cref="Return"/>.</returns>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public T[] Rent() => FixedArrayPoolCore<T, TLength>.Rent(ref _stack);
+    public T[] Rent()
+    {
+        if (_threadSlots && t_slot is { Array: { } array } slot)
+        {
+            slot.Array = null;
+            PooledArrayMark<T>.Unmark(array, ArrayLength);
+            return array;
+        }
+
+        return FixedArrayPoolCore<T, TLength>.Rent(ref _stack);
+    }
 
     /// <summary>Rents an array inside a lease that returns it when disposed: <c>using var lease = pool.Rent(out var array);</c></summary>
     /// <param name="array">The rented array.</param>
@@ -90,12 +120,42 @@ public sealed class ConcurrentFixedArrayPool<T, TLength> : IFixedArrayReturn<T>
     /// <exception cref="ArgumentException"><paramref name="array"/> has another length.</exception>
     /// <exception cref="InvalidOperationException"><paramref name="array"/> is already in the pool.</exception>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public void Return(T[] array) => FixedArrayPoolCore<T, TLength>.Return(ref _stack, array, _clearOnReturn);
+    public void Return(T[] array)
+    {
+        if (_threadSlots)
+        {
+            // The common return: a rented (unmarked) array of the right length into this thread's empty slot.
+            if (t_slot is { Array: null } slot && array is not null && array.Length == ArrayLength
+                && !PooledArrayMark<T>.MayBePooled(array, ArrayLength))
+            {
+                FixedArrayPoolCore<T, TLength>.Prepare(array, _clearOnReturn);
+                slot.Array = array;
+                return;
+            }
+
+            ReturnToSharedSlow(array);
+            return;
+        }
+
+        FixedArrayPoolCore<T, TLength>.Return(ref _stack, array, _clearOnReturn);
+    }
 
     /// <summary>Returns an array if it can be pooled; never throws.</summary>
     /// <param name="array">The array.</param>
     /// <returns>True when the pool took the array; false when it is null, of another length, already in the pool, or the pool is full.</returns>
-    public bool TryReturn(T[]? array) => FixedArrayPoolCore<T, TLength>.TryReturn(ref _stack, array, _clearOnReturn);
+    public bool TryReturn(T[]? array)
+    {
+        if (_threadSlots && array is not null && array.Length == ArrayLength)
+        {
+            SlotReturn outcome = ReturnToSlot(array);
+            if (outcome != SlotReturn.ToStack)
+            {
+                return outcome == SlotReturn.Taken;
+            }
+        }
+
+        return FixedArrayPoolCore<T, TLength>.TryReturn(ref _stack, array, _clearOnReturn);
+    }
 
     /// <summary>Creates exactly <paramref name="count"/> new arrays and adds them to the pool.</summary>
     /// <param name="count">How many arrays to create.</param>
@@ -104,5 +164,132 @@ public sealed class ConcurrentFixedArrayPool<T, TLength> : IFixedArrayReturn<T>
 
     /// <summary>Releases every pooled array.</summary>
     /// <returns>How many arrays were released.</returns>
-    public int Trim() => _stack.Clear();
+    public int Trim() => _stack.Clear() + (_threadSlots ? EmptySlots() : 0);
+
+    private enum SlotReturn
+    {
+        /// <summary>The array is in this thread's slot now.</summary>
+        Taken,
+
+        /// <summary>The slot is full: the array goes to the stack, whose own checks follow.</summary>
+        ToStack,
+
+        /// <summary>The array is already in a slot or in the stack.</summary>
+        ReturnedTwice,
+    }
+
+    /// <summary>Every return to <see cref="Shared"/> that the inlined path does not take, with the same checks and exceptions.</summary>
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private void ReturnToSharedSlow(T[]? array)
+    {
+        FixedArrayPoolCore<T, TLength>.ValidateReturnedArray(array);
+        SlotReturn outcome = ReturnToSlot(array);
+        if (outcome == SlotReturn.ReturnedTwice)
+        {
+            ThrowHelper.ThrowInvalidOperationException_ReturnedTwice($"An array of the fixed length {ArrayLength}");
+        }
+
+        if (outcome == SlotReturn.ToStack)
+        {
+            FixedArrayPoolCore<T, TLength>.Return(ref _stack, array, _clearOnReturn);
+        }
+    }
+
+    /// <summary>Puts a validated array into this thread's slot when it is empty, after the double-return check.</summary>
+    private SlotReturn ReturnToSlot(T[] array)
+    {
+        ThreadSlot slot = t_slot ?? CreateSlot();
+        if (slot.Array is { } held)
+        {
+            // The stack's own check (in FixedArrayPoolCore) does not see the other threads' slots.
+            return ReferenceEquals(held, array) || (PooledArrayMark<T>.MayBePooled(array, ArrayLength) && IsInSomeSlot(array))
+                ? SlotReturn.ReturnedTwice
+                : SlotReturn.ToStack;
+        }
+
+        if (PooledArrayMark<T>.MayBePooled(array, ArrayLength) && (_stack.Contains(array) || IsInSomeSlot(array)))
+        {
+            return SlotReturn.ReturnedTwice;
+        }
+
+        FixedArrayPoolCore<T, TLength>.Prepare(array, _clearOnReturn);
+        slot.Array = array;
+        return SlotReturn.Taken;
+    }
+
+    /// <summary>Whether any thread's slot holds the array: the exact check behind the mark's hint.</summary>
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private static bool IsInSomeSlot(T[] array)
+    {
+        lock (s_slots)
+        {
+            foreach (WeakReference<ThreadSlot> reference in s_slots)
+            {
+                if (reference.TryGetTarget(out ThreadSlot? slot) && ReferenceEquals(Volatile.Read(ref slot.Array), array))
+                {
+                    return true;
+                }
+            }
+        }
+
+        return false;
+    }
+
+    private static int CountSlotArrays()
+    {
+        int count = 0;
+        lock (s_slots)
+        {
+            foreach (WeakReference<ThreadSlot> reference in s_slots)
+            {
+                if (reference.TryGetTarget(out ThreadSlot? slot) && Volatile.Read(ref slot.Array) is not null)
+                {
+                    count++;
+                }
+            }
+        }
+
+        return count;
+    }
+
+    /// <summary>
+    /// Drops every slot's array. A slot's own thread may take or put back its array meanwhile; at worst the count is
+    /// off by that one array, and no array is handed out twice, since this only drops.
+    /// </summary>
+    private static int EmptySlots()
+    {
+        int dropped = 0;
+        lock (s_slots)
+        {
+            foreach (WeakReference<ThreadSlot> reference in s_slots)
+            {
+                if (reference.TryGetTarget(out ThreadSlot? slot) && Interlocked.Exchange(ref slot.Array, null) is not null)
+                {
+                    dropped++;
+                }
+            }
+        }
+
+        return dropped;
+    }
+
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private static ThreadSlot CreateSlot()
+    {
+        var slot = new ThreadSlot();
+        lock (s_slots)
+        {
+            // The slots of threads that have ended went with them; their entries go here.
+            s_slots.RemoveAll(static reference => !reference.TryGetTarget(out _));
+            s_slots.Add(new WeakReference<ThreadSlot>(slot));
+        }
+
+        t_slot = slot;
+        return slot;
+    }
+
+    private sealed class ThreadSlot
+    {
+        public T[]? Array;
+    }
 }

@@ -116,7 +116,7 @@ internal static class FixedArrayPoolCore<T, TLength>
 
     /// <summary>What every array entering the pool gets: cleared when asked, then marked as pooled.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static void Prepare(T[] array, bool clearOnReturn)
+    internal static void Prepare(T[] array, bool clearOnReturn)
     {
         if (clearOnReturn)
         {
@@ -131,7 +131,7 @@ internal static class FixedArrayPoolCore<T, TLength>
     /// fast path stays two compares with the throws out of line.
     /// </summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static void ValidateReturnedArray([NotNull] T[]? array)
+    internal static void ValidateReturnedArray([NotNull] T[]? array)
     {
         if (array is null)
         {

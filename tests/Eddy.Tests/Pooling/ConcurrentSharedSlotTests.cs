@@ -1,0 +1,258 @@
+using System;
+using System.Collections.Concurrent;
+using System.Collections.Generic;
+using System.Threading;
+using Eddy.Pooling;
+
+namespace Eddy.Tests.Pooling;
+
+/// <summary>
+/// <see cref="ConcurrentFixedArrayPool{T, TLength}.Shared"/>'s thread slots: one array per thread outside the locked
+/// stack. Each test uses element and length types of its own, so that no other test shares its Shared pool.
+/// </summary>
+public class ConcurrentSharedSlotTests
+{
+    [Fact]
+    public void A_pair_on_one_thread_gets_its_own_array_back_from_the_slot()
+    {
+        var pool = ConcurrentFixedArrayPool<ushort, L8>.Shared;
+        ushort[] first = pool.Rent();
+        pool.Return(first);
+        Assert.Equal(1, pool.RetainedCount);
+
+        ushort[] second = pool.Rent();
+
+        Assert.Same(first, second);
+        Assert.Equal(0, pool.RetainedCount);
+        pool.Return(second);
+    }
+
+    [Fact]
+    public void A_second_array_goes_to_the_stack_and_both_come_back()
+    {
+        var pool = ConcurrentFixedArrayPool<uint, L16>.Shared;
+        uint[] a = pool.Rent();
+        uint[] b = pool.Rent();
+        Assert.NotSame(a, b);
+
+        pool.Return(a);
+        pool.Return(b);
+        Assert.Equal(2, pool.RetainedCount);
+
+        uint[] c = pool.Rent();
+        uint[] d = pool.Rent();
+        Assert.Same(a, c);
+        Assert.Same(b, d);
+        pool.Return(c);
+        pool.Return(d);
+        Assert.Equal(2, pool.Trim());
+        Assert.Equal(0, pool.RetainedCount);
+    }
+
+    [Fact]
+    public void Returning_the_slots_array_twice_throws_and_leaves_it_pooled_once()
+    {
+        var pool = ConcurrentFixedArrayPool<ulong, L32>.Shared;
+        ulong[] array = pool.Rent();
+        pool.Return(array);
+
+        var error = Assert.Throws<InvalidOperationException>(() => pool.Return(array));
+
+        Assert.Equal($"An array of the fixed length 32 was returned to the pool twice: it is already in the pool.", error.Message);
+        Assert.False(pool.TryReturn(array));
+        Assert.Equal(1, pool.RetainedCount);
+        Assert.Same(array, pool.Rent());
+        Assert.NotSame(array, pool.Rent());
+    }
+
+    [Fact]
+    public void Returning_twice_is_caught_when_the_first_return_filled_another_threads_slot()
+    {
+        var pool = ConcurrentFixedArrayPool<float, L64>.Shared;
+        float[] array = pool.Rent();
+        RunOnNewThread(() => pool.Return(array));
+
+        // This thread's slot is empty, so without looking at the other thread's slot the array would be taken again.
+        var error = Assert.Throws<InvalidOperationException>(() => pool.Return(array));
+        Assert.Contains("returned to the pool twice", error.Message, StringComparison.Ordinal);
+        Assert.False(pool.TryReturn(array));
+
+        // With this thread's slot full the array would go to the stack: caught there too.
+        float[] other = pool.Rent();
+        pool.Return(other);
+        Assert.Throws<InvalidOperationException>(() => pool.Return(array));
+        Assert.Equal(2, pool.RetainedCount);
+    }
+
+    [Fact]
+    public void Returning_twice_is_caught_when_the_array_is_in_the_stack()
+    {
+        var pool = ConcurrentFixedArrayPool<double, L128>.Shared;
+        double[] inSlot = pool.Rent();
+        double[] inStack = pool.Rent();
+        pool.Return(inSlot);
+        pool.Return(inStack);
+        _ = pool.Rent(); // empties this thread's slot, so the next return would go to the slot
+
+        Assert.Throws<InvalidOperationException>(() => pool.Return(inStack));
+        Assert.Equal(1, pool.RetainedCount);
+    }
+
+    [Fact]
+    public void An_array_may_be_rented_on_one_thread_and_returned_on_another()
+    {
+        var pool = ConcurrentFixedArrayPool<short, L256>.Shared;
+        short[] array = pool.Rent();
+        short[]? rentedThere = null;
+
+        RunOnNewThread(() =>
+        {
+            pool.Return(array);
+            rentedThere = pool.Rent();
+        });
+
+        Assert.Same(array, rentedThere);
+        Assert.NotSame(array, pool.Rent());
+    }
+
+    [Fact]
+    public void Arrays_of_references_are_cleared_in_the_slot()
+    {
+        var pool = ConcurrentFixedArrayPool<string, L8>.Shared;
+        string[] array = pool.Rent();
+        array[0] = "held";
+        array[7] = "last";
+
+        pool.Return(array);
+
+        Assert.All(array, item => Assert.Null(item));
+        Assert.Same(array, pool.Rent());
+    }
+
+    [Fact]
+    public void Trim_empties_every_threads_slot()
+    {
+        var pool = ConcurrentFixedArrayPool<char, L512>.Shared;
+        char[] here = pool.Rent();
+        pool.Return(here);
+        RunOnNewThread(() => pool.Return(pool.Rent()));
+        Assert.Equal(2, pool.RetainedCount);
+
+        Assert.Equal(2, pool.Trim());
+
+        Assert.Equal(0, pool.RetainedCount);
+        Assert.NotSame(here, pool.Rent());
+    }
+
+    [Fact]
+    public void Instances_have_no_slots_so_their_bound_holds()
+    {
+        var pool = new ConcurrentFixedArrayPool<ushort, L8>(0);
+        ushort[] array = pool.Rent();
+
+        pool.Return(array);
+
+        Assert.Equal(0, pool.RetainedCount);
+        Assert.NotSame(array, pool.Rent());
+    }
+
+    [Fact]
+    public void Threads_passing_arrays_to_each_other_never_share_one()
+    {
+        var pool = ConcurrentFixedArrayPool<long, L1024>.Shared;
+        var owners = new ConcurrentDictionary<long[], int>(ReferenceEqualityComparer.Instance);
+        var handOff = new ConcurrentQueue<long[]>();
+        long violations = 0;
+
+        void Work(int owner)
+        {
+            for (int round = 0; round < 100_000; round++)
+            {
+                long[] array = pool.Rent();
+                if (!owners.TryAdd(array, owner))
+                {
+                    Interlocked.Increment(ref violations);
+                }
+
+                array[0] = owner;
+                array[1023] = owner;
+                if (array[0] != owner || array[1023] != owner)
+                {
+                    Interlocked.Increment(ref violations);
+                }
+
+                // Every other array crosses to whichever thread takes it from the queue.
+                long[] toReturn = array;
+                if ((round & 1) == 0)
+                {
+                    handOff.Enqueue(array);
+                    if (!handOff.TryDequeue(out toReturn!))
+                    {
+                        continue;
+                    }
+                }
+
+                if (!owners.TryRemove(toReturn, out _))
+                {
+                    Interlocked.Increment(ref violations);
+                }
+
+                pool.Return(toReturn);
+            }
+        }
+
+        var failures = new ConcurrentQueue<Exception>();
+        var threads = new Thread[4];
+        for (int t = 0; t < threads.Length; t++)
+        {
+            int owner = t + 1;
+            threads[t] = new Thread(() =>
+            {
+                try
+                {
+                    Work(owner);
+                }
+                catch (Exception e)
+                {
+                    // A wrong double-return report fails this test instead of ending the test process.
+                    failures.Enqueue(e);
+                }
+            });
+            threads[t].Start();
+        }
+
+        foreach (Thread thread in threads)
+        {
+            thread.Join();
+        }
+
+        Assert.Empty(failures);
+        Assert.Equal(0, Interlocked.Read(ref violations));
+        while (handOff.TryDequeue(out long[]? left))
+        {
+            Assert.True(owners.TryRemove(left, out _));
+            pool.Return(left);
+        }
+
+        Assert.Empty(owners);
+    }
+
+    private static void RunOnNewThread(Action action)
+    {
+        Exception? failure = null;
+        var thread = new Thread(() =>
+        {
+            try
+            {
+                action();
+            }
+            catch (Exception e)
+            {
+                failure = e;
+            }
+        });
+        thread.Start();
+        thread.Join();
+        Assert.Null(failure);
+    }
+}
