@@ -53,6 +53,7 @@ public class ConcurrentSharedSlotTests
     public void Returning_the_slots_array_twice_throws_and_leaves_it_pooled_once()
     {
         var pool = ConcurrentFixedArrayPool<ulong, L32>.Shared;
+        pool.Return(pool.Rent()); // this thread's slot exists from here on, so the next return takes the inlined path
         ulong[] array = pool.Rent();
         pool.Return(array);
 
@@ -119,14 +120,20 @@ public class ConcurrentSharedSlotTests
     public void Arrays_of_references_are_cleared_in_the_slot()
     {
         var pool = ConcurrentFixedArrayPool<string, L8>.Shared;
-        string[] array = pool.Rent();
-        array[0] = "held";
-        array[7] = "last";
+        foreach (bool slotExists in new[] { false, true })
+        {
+            // The first return creates this thread's slot; the second takes the inlined path into it.
+            string[] array = pool.Rent();
+            array[0] = "held";
+            array[7] = "last";
 
-        pool.Return(array);
+            pool.Return(array);
 
-        Assert.All(array, item => Assert.Null(item));
-        Assert.Same(array, pool.Rent());
+            Assert.True(slotExists || pool.RetainedCount == 1);
+            Assert.All(array, item => Assert.Null(item));
+            Assert.Same(array, pool.Rent());
+            pool.Return(array);
+        }
     }
 
     [Fact]
@@ -235,6 +242,65 @@ public class ConcurrentSharedSlotTests
         }
 
         Assert.Empty(owners);
+    }
+
+    [Fact]
+    public void Shared_refuses_null_and_other_lengths_whether_its_slot_is_empty_or_full()
+    {
+        var pool = ConcurrentFixedArrayPool<byte, L16>.Shared;
+        pool.Return(pool.Rent());
+        byte[] held = pool.Rent(); // the slot exists and is empty
+
+        for (int round = 0; round < 2; round++)
+        {
+            var nullError = Assert.Throws<ArgumentNullException>(() => pool.Return(null!));
+            Assert.Equal("array", nullError.ParamName);
+            var lengthError = Assert.Throws<ArgumentException>(() => pool.Return(new byte[15]));
+            Assert.Equal("array", lengthError.ParamName);
+            Assert.Contains("exactly 16 elements", lengthError.Message, StringComparison.Ordinal);
+            Assert.False(pool.TryReturn(null));
+            Assert.False(pool.TryReturn(new byte[17]));
+            Assert.Equal(round, pool.RetainedCount);
+
+            if (round == 0)
+            {
+                pool.Return(held); // fills the slot for the second round
+            }
+        }
+
+        Assert.Same(held, pool.Rent());
+    }
+
+    [Fact]
+    public void An_array_whose_mark_only_looks_pooled_is_taken()
+    {
+        // For arrays of references the mark is a null last element, which a caller's array often has too; the
+        // registry of slots must then say no, though this thread's slot is registered.
+        var pool = ConcurrentFixedArrayPool<string, L16>.Shared;
+        pool.Return(pool.Rent());
+        string[] array = pool.Rent();
+        array[0] = "used";
+
+        pool.Return(array);
+
+        Assert.Equal(1, pool.RetainedCount);
+        Assert.Same(array, pool.Rent());
+        Assert.True(pool.TryReturn(array));
+    }
+
+    [Fact]
+    public void Trimming_an_instance_leaves_the_shared_pools_slots_alone()
+    {
+        var shared = ConcurrentFixedArrayPool<sbyte, L32>.Shared;
+        sbyte[] array = shared.Rent();
+        shared.Return(array);
+        var instance = new ConcurrentFixedArrayPool<sbyte, L32>();
+        instance.Return(instance.Rent());
+
+        Assert.Equal(1, instance.Trim());
+
+        Assert.Equal(1, shared.RetainedCount);
+        Assert.Same(array, shared.Rent());
     }
 
     private static void RunOnNewThread(Action action)
