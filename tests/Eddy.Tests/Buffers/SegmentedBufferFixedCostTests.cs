@@ -17,7 +17,7 @@ public class SegmentedBufferFixedCostTests
     [Fact]
     public void Chunk_slots_come_back_cleared_and_are_reused_on_the_same_thread()
     {
-        RunOnFreshThread(() =>
+        FreshThread.Run(() =>
         {
             BufferSegment<byte>[] slots = ChunkSlots<byte>.Rent(1);
             Assert.Equal(ChunkSlots<byte>.MinimumLength, slots.Length);
@@ -42,7 +42,7 @@ public class SegmentedBufferFixedCostTests
     [Fact]
     public void Longer_chunk_lists_skip_the_spare()
     {
-        RunOnFreshThread(() =>
+        FreshThread.Run(() =>
         {
             BufferSegment<byte>[] small = ChunkSlots<byte>.Rent(1);
             ChunkSlots<byte>.Return(small);
@@ -57,7 +57,7 @@ public class SegmentedBufferFixedCostTests
     [Fact]
     public void A_segment_object_returned_on_a_thread_is_handed_out_again_there()
     {
-        RunOnFreshThread(() =>
+        FreshThread.Run(() =>
         {
             BufferSegment<int> first = BufferSegmentPool<int>.Rent();
             BufferSegmentPool<int>.Return(first);
@@ -71,7 +71,7 @@ public class SegmentedBufferFixedCostTests
         // The spare of one thread must never be handed to two owners: many buffers built on one thread and
         // disposed on another, content checked before each dispose.
         var buffers = new SegmentedBuffer<byte>[200];
-        RunOnFreshThread(() =>
+        FreshThread.Run(() =>
         {
             for (int i = 0; i < buffers.Length; i++)
             {
@@ -80,7 +80,7 @@ public class SegmentedBufferFixedCostTests
             }
         });
 
-        RunOnFreshThread(() =>
+        FreshThread.Run(() =>
         {
             for (int i = 0; i < buffers.Length; i++)
             {
@@ -117,27 +117,5 @@ public class SegmentedBufferFixedCostTests
 
         // Already back in BlockPool.Shared: a second return is caught by its double-return check.
         Assert.Throws<InvalidOperationException>(() => BlockPool.Shared.Return(chunk));
-    }
-
-    private static void RunOnFreshThread(Action action)
-    {
-        Exception? failure = null;
-        var thread = new Thread(() =>
-        {
-            try
-            {
-                action();
-            }
-            catch (Exception exception)
-            {
-                failure = exception;
-            }
-        });
-        thread.Start();
-        thread.Join();
-        if (failure is not null)
-        {
-            throw new Xunit.Sdk.XunitException($"Failed on the helper thread: {failure}");
-        }
     }
 }

@@ -7,6 +7,7 @@ using Eddy.Lifetime;
 using Eddy.Internal;
 using Eddy.Pooling;
 using Eddy.Tests.Pooling.SelfReturning;
+using Eddy.Tests.Infrastructure;
 
 namespace Eddy.Tests.Pooling;
 
@@ -28,7 +29,7 @@ public class CheckedArithmeticTests
     public void Rent_from_a_thread_static_stack_that_exists_but_is_empty_allocates()
     {
         // A fresh thread, so the stack is created by the return and then emptied by the first rent.
-        int length = RunOnNewThread(() =>
+        int length = FreshThread.Run(() =>
         {
             ThreadStaticFixedArrayPool<byte, L64> pool = ThreadStaticFixedArrayPool<byte, L64>.Shared;
             pool.Return(pool.Rent());
@@ -44,7 +45,7 @@ public class CheckedArithmeticTests
     {
         Assert.Throws<ArgumentOutOfRangeException>(() => new FixedArrayPool<byte, L32>().Prewarm(-1));
         Assert.Throws<ArgumentOutOfRangeException>(() => new ConcurrentFixedArrayPool<byte, L32>().Prewarm(-1));
-        Assert.Throws<ArgumentOutOfRangeException>(() => RunOnNewThread(() =>
+        Assert.Throws<ArgumentOutOfRangeException>(() => FreshThread.Run(() =>
         {
             ThreadStaticFixedArrayPool<byte, L32>.Shared.Prewarm(-1);
             return 0;
@@ -139,29 +140,4 @@ public class CheckedArithmeticTests
     [Fact]
     public void A_negative_slot_is_not_live() =>
         Assert.False(new BufferRegistry(new SelfReturningBufferPool()).IsLiveLocked(-1));
-
-    private static T RunOnNewThread<T>(Func<T> body)
-    {
-        T result = default!;
-        Exception? error = null;
-        var thread = new Thread(() =>
-        {
-            try
-            {
-                result = body();
-            }
-            catch (Exception e)
-            {
-                error = e;
-            }
-        });
-        thread.Start();
-        thread.Join();
-        if (error is not null)
-        {
-            throw error;
-        }
-
-        return result;
-    }
 }

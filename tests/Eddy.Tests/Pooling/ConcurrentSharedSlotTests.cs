@@ -3,6 +3,7 @@ using System.Collections.Concurrent;
 using System.Collections.Generic;
 using System.Threading;
 using Eddy.Pooling;
+using Eddy.Tests.Infrastructure;
 
 namespace Eddy.Tests.Pooling;
 
@@ -71,7 +72,7 @@ public class ConcurrentSharedSlotTests
     {
         var pool = ConcurrentFixedArrayPool<float, L64>.Shared;
         float[] array = pool.Rent();
-        RunOnNewThread(() => pool.Return(array));
+        FreshThread.Run(() => pool.Return(array));
 
         // This thread's slot is empty, so without looking at the other thread's slot the array would be taken again.
         var error = Assert.Throws<InvalidOperationException>(() => pool.Return(array));
@@ -106,7 +107,7 @@ public class ConcurrentSharedSlotTests
         short[] array = pool.Rent();
         short[]? rentedThere = null;
 
-        RunOnNewThread(() =>
+        FreshThread.Run(() =>
         {
             pool.Return(array);
             rentedThere = pool.Rent();
@@ -142,7 +143,7 @@ public class ConcurrentSharedSlotTests
         var pool = ConcurrentFixedArrayPool<char, L512>.Shared;
         char[] here = pool.Rent();
         pool.Return(here);
-        RunOnNewThread(() => pool.Return(pool.Rent()));
+        FreshThread.Run(() => pool.Return(pool.Rent()));
         Assert.Equal(2, pool.RetainedCount);
 
         Assert.Equal(2, pool.Trim());
@@ -301,24 +302,5 @@ public class ConcurrentSharedSlotTests
 
         Assert.Equal(1, shared.RetainedCount);
         Assert.Same(array, shared.Rent());
-    }
-
-    private static void RunOnNewThread(Action action)
-    {
-        Exception? failure = null;
-        var thread = new Thread(() =>
-        {
-            try
-            {
-                action();
-            }
-            catch (Exception e)
-            {
-                failure = e;
-            }
-        });
-        thread.Start();
-        thread.Join();
-        Assert.Null(failure);
     }
 }
