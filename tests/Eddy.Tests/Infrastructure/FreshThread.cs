@@ -16,6 +16,43 @@ public static class FreshThread
         return null;
     });
 
+    /// <summary>
+    /// Runs <paramref name="onThread"/> on a new thread, then <paramref name="meanwhile"/> here while that thread is
+    /// still alive: for checks of what the thread left in its thread-local state, which ends with the thread.
+    /// </summary>
+    public static void RunThenKeepAlive(Action onThread, Action meanwhile)
+    {
+        ExceptionDispatchInfo? failure = null;
+        using var ran = new ManualResetEventSlim();
+        using var release = new ManualResetEventSlim();
+        var thread = new Thread(() =>
+        {
+            try
+            {
+                onThread();
+            }
+            catch (Exception exception)
+            {
+                failure = ExceptionDispatchInfo.Capture(exception);
+            }
+
+            ran.Set();
+            release.Wait();
+        });
+        thread.Start();
+        try
+        {
+            ran.Wait();
+            failure?.Throw();
+            meanwhile();
+        }
+        finally
+        {
+            release.Set();
+            thread.Join();
+        }
+    }
+
     public static T Run<T>(Func<T> body)
     {
         T result = default!;

@@ -72,18 +72,22 @@ public class ConcurrentSharedSlotTests
     {
         var pool = ConcurrentFixedArrayPool<float, L64>.Shared;
         float[] array = pool.Rent();
-        FreshThread.Run(() => pool.Return(array));
 
-        // This thread's slot is empty, so without looking at the other thread's slot the array would be taken again.
-        var error = Assert.Throws<InvalidOperationException>(() => pool.Return(array));
-        Assert.Contains("returned to the pool twice", error.Message, StringComparison.Ordinal);
-        Assert.False(pool.TryReturn(array));
+        // The other thread stays alive through the checks: a thread's slot goes with the thread, and a collection
+        // after it ended could take the slot, and the array in it, out of the pool.
+        FreshThread.RunThenKeepAlive(() => pool.Return(array), () =>
+        {
+            // This thread's slot is empty, so without looking at the other thread's slot the array would be taken again.
+            var error = Assert.Throws<InvalidOperationException>(() => pool.Return(array));
+            Assert.Contains("returned to the pool twice", error.Message, StringComparison.Ordinal);
+            Assert.False(pool.TryReturn(array));
 
-        // With this thread's slot full the array would go to the stack: caught there too.
-        float[] other = pool.Rent();
-        pool.Return(other);
-        Assert.Throws<InvalidOperationException>(() => pool.Return(array));
-        Assert.Equal(2, pool.RetainedCount);
+            // With this thread's slot full the array would go to the stack: caught there too.
+            float[] mine = pool.Rent();
+            pool.Return(mine);
+            Assert.Throws<InvalidOperationException>(() => pool.Return(array));
+            Assert.Equal(2, pool.RetainedCount);
+        });
     }
 
     [Fact]
@@ -143,13 +147,37 @@ public class ConcurrentSharedSlotTests
         var pool = ConcurrentFixedArrayPool<char, L512>.Shared;
         char[] here = pool.Rent();
         pool.Return(here);
-        FreshThread.Run(() => pool.Return(pool.Rent()));
-        Assert.Equal(2, pool.RetainedCount);
+        FreshThread.RunThenKeepAlive(() => pool.Return(pool.Rent()), () =>
+        {
+            Assert.Equal(2, pool.RetainedCount);
 
-        Assert.Equal(2, pool.Trim());
+            Assert.Equal(2, pool.Trim());
+
+            Assert.Equal(0, pool.RetainedCount);
+        });
+        Assert.NotSame(here, pool.Rent());
+    }
+
+    [Fact]
+    public void A_threads_slot_goes_with_the_thread()
+    {
+        var pool = ConcurrentFixedArrayPool<decimal, L2048>.Shared;
+        decimal[] array = pool.Rent();
+        FreshThread.Run(() => pool.Return(array));
+        Assert.Equal(1, pool.RetainedCount);
+
+        // The ended thread's slot is only weakly registered: a full collection takes it, with its array, out of the
+        // pool. When the runtime frees an ended thread's statics is its own business, so allow a few collections.
+        for (int attempt = 0; attempt < 50 && pool.RetainedCount != 0; attempt++)
+        {
+            GC.Collect();
+            GC.WaitForPendingFinalizers();
+            Thread.Sleep(10);
+        }
 
         Assert.Equal(0, pool.RetainedCount);
-        Assert.NotSame(here, pool.Rent());
+        pool.Return(array); // no longer pooled anywhere, so not a double return
+        Assert.Same(array, pool.Rent());
     }
 
     [Fact]
