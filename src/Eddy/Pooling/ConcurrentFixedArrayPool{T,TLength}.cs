@@ -30,10 +30,12 @@ public sealed class ConcurrentFixedArrayPool<T, TLength> : IFixedArrayReturn<T>
 
     private static readonly ConcurrentFixedArrayPool<T, TLength> s_shared = new(DefaultMaximumRetained, RuntimeHelpers.IsReferenceOrContainsReferences<T>(), threadSlots: true);
 
-    // The thread slots of Shared (instances have none, so their bound holds exactly): one array each, taken out on
-    // Rent and put back on Return without a lock. An array is in at most one place, a slot or the stack, since a
-    // slot is emptied when it hands its array out; the registry lets a return on any thread, and Trim, see every
-    // slot.
+    // The thread slots of Shared (instances have none, so their bound holds exactly): one array each, lent on Rent
+    // and taken back on Return without a lock. A slot lends its array: it keeps the reference and sets Lent, so
+    // the common pair (Rent, then Return of that array on that thread) stores no reference and pays no GC write
+    // barrier. A lent array counts as out of the pool: it is in the pool in at most one place, a slot that has not
+    // lent it or the stack. Another array returned while the slot's array is lent takes the slot's place. The
+    // registry lets a return on any thread, and Trim, see every slot.
     [ThreadStatic]
     private static ThreadSlot? t_slot;
 
@@ -95,9 +97,9 @@ public sealed class ConcurrentFixedArrayPool<T, TLength> : IFixedArrayReturn<T>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public T[] Rent()
     {
-        if (_threadSlots && t_slot is { Array: { } array } slot)
+        if (_threadSlots && t_slot is { Array: { } array, Lent: false } slot)
         {
-            slot.Array = null;
+            slot.Lent = true;
             PooledArrayMark<T>.Unmark(array, ArrayLength);
             return array;
         }
@@ -124,12 +126,14 @@ public sealed class ConcurrentFixedArrayPool<T, TLength> : IFixedArrayReturn<T>
     {
         if (_threadSlots)
         {
-            // The common return: a rented (unmarked) array of the right length into this thread's empty slot.
-            if (t_slot is { Array: null } slot && array is not null && array.Length == ArrayLength
+            // The common return: the array this thread's slot lent, back from its renter. The mark must say "not
+            // pooled": a lent array that went on to another thread's slot or the stack is pooled there, and taking
+            // it back here too would let two renters have it.
+            if (t_slot is { Lent: true } slot && ReferenceEquals(slot.Array, array)
                 && !PooledArrayMark<T>.MayBePooled(array, ArrayLength))
             {
                 FixedArrayPoolCore<T, TLength>.Prepare(array, _clearOnReturn);
-                slot.Array = array;
+                slot.Lent = false;
                 return;
             }
 
@@ -199,7 +203,7 @@ public sealed class ConcurrentFixedArrayPool<T, TLength> : IFixedArrayReturn<T>
     private SlotReturn ReturnToSlot(T[] array)
     {
         ThreadSlot slot = t_slot ?? CreateSlot();
-        if (slot.Array is { } held)
+        if (slot.Array is { } held && !slot.Lent)
         {
             // The stack's own check (in FixedArrayPoolCore) does not see the other threads' slots.
             return ReferenceEquals(held, array) || (PooledArrayMark<T>.MayBePooled(array, ArrayLength) && IsInSomeSlot(array))
@@ -214,6 +218,7 @@ public sealed class ConcurrentFixedArrayPool<T, TLength> : IFixedArrayReturn<T>
 
         FixedArrayPoolCore<T, TLength>.Prepare(array, _clearOnReturn);
         slot.Array = array;
+        slot.Lent = false;
         return SlotReturn.Taken;
     }
 
@@ -225,7 +230,8 @@ public sealed class ConcurrentFixedArrayPool<T, TLength> : IFixedArrayReturn<T>
         {
             foreach (WeakReference<ThreadSlot> reference in s_slots)
             {
-                if (reference.TryGetTarget(out ThreadSlot? slot) && ReferenceEquals(Volatile.Read(ref slot.Array), array))
+                if (reference.TryGetTarget(out ThreadSlot? slot) && ReferenceEquals(Volatile.Read(ref slot.Array), array)
+                    && !Volatile.Read(ref slot.Lent))
                 {
                     return true;
                 }
@@ -242,7 +248,8 @@ public sealed class ConcurrentFixedArrayPool<T, TLength> : IFixedArrayReturn<T>
         {
             foreach (WeakReference<ThreadSlot> reference in s_slots)
             {
-                if (reference.TryGetTarget(out ThreadSlot? slot) && Volatile.Read(ref slot.Array) is not null)
+                if (reference.TryGetTarget(out ThreadSlot? slot) && Volatile.Read(ref slot.Array) is not null
+                    && !Volatile.Read(ref slot.Lent))
                 {
                     count++;
                 }
@@ -253,8 +260,9 @@ public sealed class ConcurrentFixedArrayPool<T, TLength> : IFixedArrayReturn<T>
     }
 
     /// <summary>
-    /// Drops every slot's array. A slot's own thread may take or put back its array meanwhile; at worst the count is
-    /// off by that one array, and no array is handed out twice, since this only drops.
+    /// Drops every slot's array, lent or not (a lent one is with its renter, whose return then refills the slot).
+    /// A slot's own thread may take or put back its array meanwhile; at worst the count is off by that one array,
+    /// and no array is handed out twice, since this only drops.
     /// </summary>
     private static int EmptySlots()
     {
@@ -263,7 +271,8 @@ public sealed class ConcurrentFixedArrayPool<T, TLength> : IFixedArrayReturn<T>
         {
             foreach (WeakReference<ThreadSlot> reference in s_slots)
             {
-                if (reference.TryGetTarget(out ThreadSlot? slot) && Interlocked.Exchange(ref slot.Array, null) is not null)
+                if (reference.TryGetTarget(out ThreadSlot? slot) && Interlocked.Exchange(ref slot.Array, null) is not null
+                    && !Volatile.Read(ref slot.Lent))
                 {
                     dropped++;
                 }
@@ -291,5 +300,8 @@ public sealed class ConcurrentFixedArrayPool<T, TLength> : IFixedArrayReturn<T>
     private sealed class ThreadSlot
     {
         public T[]? Array;
+
+        /// <summary>True while <see cref="Array"/> is out with a renter: the slot then holds nothing.</summary>
+        public bool Lent;
     }
 }

@@ -181,6 +181,58 @@ public class ConcurrentSharedSlotTests
     }
 
     [Fact]
+    public void Another_array_returned_while_the_slots_array_is_lent_takes_the_slot()
+    {
+        var pool = ConcurrentFixedArrayPool<char, L8>.Shared;
+        pool.Return(pool.Rent()); // this thread's slot now holds an array
+        char[] lent = pool.Rent();
+        char[] other = pool.Rent(); // the slot's array is out, so this one comes from the stack or is new
+        Assert.NotSame(lent, other);
+        Assert.Equal(0, pool.RetainedCount);
+
+        pool.Return(other);
+        Assert.Equal(1, pool.RetainedCount);
+        pool.Return(lent); // the slot is full again: to the stack
+        Assert.Equal(2, pool.RetainedCount);
+
+        Assert.Same(other, pool.Rent());
+        Assert.Same(lent, pool.Rent());
+        Assert.Equal(0, pool.RetainedCount);
+    }
+
+    [Fact]
+    public void A_lent_array_pooled_by_another_thread_is_not_taken_back_by_the_lending_slot()
+    {
+        var pool = ConcurrentFixedArrayPool<short, L16>.Shared;
+        pool.Return(pool.Rent());
+        short[] lent = pool.Rent();
+
+        // The renter hands the array to another thread, which returns it there; the lending slot still refers to it.
+        FreshThread.RunThenKeepAlive(() => pool.Return(lent), () =>
+        {
+            // Taking it back here as well would put it in two slots, for two renters.
+            Assert.Throws<InvalidOperationException>(() => pool.Return(lent));
+            Assert.Equal(1, pool.RetainedCount);
+            Assert.NotSame(lent, pool.Rent());
+        });
+    }
+
+    [Fact]
+    public void Trim_does_not_count_a_lent_array_and_its_return_refills_the_slot()
+    {
+        var pool = ConcurrentFixedArrayPool<int, L128>.Shared;
+        pool.Return(pool.Rent());
+        int[] lent = pool.Rent();
+
+        Assert.Equal(0, pool.Trim());
+        Assert.Equal(0, pool.RetainedCount);
+
+        pool.Return(lent);
+        Assert.Equal(1, pool.RetainedCount);
+        Assert.Same(lent, pool.Rent());
+    }
+
+    [Fact]
     public void Instances_have_no_slots_so_their_bound_holds()
     {
         var pool = new ConcurrentFixedArrayPool<ushort, L8>(0);
