@@ -14,7 +14,7 @@ public sealed class WorkloadAttribute(string id) : Attribute
     /// <summary>
     /// How many fresh processes quick mode runs the class in; each row keeps its fastest process
     /// (<see cref="IsolatedWorkloads.FastestOfProcesses"/>). More than 1 only for a workload whose speed a process
-    /// sets per benchmark, for every implementation alike.
+    /// sets per benchmark or per process (the scheduler on 2 cores, a rival's large-object collections).
     /// </summary>
     public int QuickProcesses { get; init; } = 1;
 }
