@@ -30,6 +30,13 @@ internal static partial class BlockCopy
     public const int InlineCopyLimit = 16;
 
     /// <summary>
+    /// The longest copy done by the pipelined vector loop (<c>TryCopyPipelined</c>, .NET builds on CPUs with 512-bit
+    /// vectors). Up to here that loop is faster than the call into the C library's <c>memmove</c> at every distance;
+    /// beyond it <c>memmove</c>'s string-copy path takes over. docs/design.md has the sweep.
+    /// </summary>
+    public const int PipelinedCopyLimit = 16 * 1024;
+
+    /// <summary>
     /// Destination-minus-source distances, modulo <see cref="PageSize"/>, below this are the slow window. It covers
     /// the few cache lines a copy loop keeps in flight; distances just below a page multiple (destination a little
     /// below the source) are safe because loads then run ahead of the stores they could alias.
@@ -87,6 +94,11 @@ internal static partial class BlockCopy
     [MethodImpl(MethodImplOptions.NoInlining)]
     private static void CopyLong(ReadOnlySpan<byte> source, Span<byte> destination)
     {
+        if (TryCopyPipelined(source, destination))
+        {
+            return;
+        }
+
         if (GoesInPieces(source, destination, AliasProbe.MemmoveIsSlowWhenAliased))
         {
             CopyInPieces(source, destination);

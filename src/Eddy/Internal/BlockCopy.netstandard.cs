@@ -15,4 +15,8 @@ internal static partial class BlockCopy
     /// <summary>netstandard2.1 has no <c>Unsafe</c> reads and writes: short copies take <see cref="ReadOnlySpan{T}.CopyTo(Span{T})"/> too.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private static void CopyShort(ReadOnlySpan<byte> source, Span<byte> destination) => source.CopyTo(destination);
+
+    /// <summary>netstandard2.1 has no 512-bit vectors: every long copy is the runtime's.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    internal static bool TryCopyPipelined(ReadOnlySpan<byte> source, Span<byte> destination) => false;
 }

@@ -24,6 +24,8 @@ public class BlockCopyTests
     [InlineData(2048)]
     [InlineData(2049)]
     [InlineData(8192)]
+    [InlineData(16_384)]
+    [InlineData(16_385)]
     [InlineData(70_001)]
     public void Copies_every_byte_at_every_distance_class(int length)
     {
@@ -283,6 +285,76 @@ public class BlockCopyTests
         Assert.False(BlockCopy.InAliasWindow(new ReadOnlySpan<byte>(arena, 0, length), new Span<byte>(arena, length - 1, length)));
         Assert.False(BlockCopy.InAliasWindow(new ReadOnlySpan<byte>(arena, length - 1, length), new Span<byte>(arena, 0, length)));
     }
+
+    [Fact]
+    public void The_pipelined_copy_takes_only_long_enough_separate_ranges_up_to_its_limit_on_512_bit_CPUs()
+    {
+        byte[] arena = new byte[3 * BlockCopy.PipelinedCopyLimit + 8192];
+        const int far = BlockCopy.PipelinedCopyLimit + 4096;
+#if EDDY_NETSTANDARD
+        bool vectors = false; // the netstandard2.1 build leaves every long copy to the runtime
+#else
+        bool vectors = System.Runtime.Intrinsics.Vector512.IsHardwareAccelerated;
+#endif
+        foreach (int length in new[] { BlockCopy.ManagedCopyLimit + 1, 8192, BlockCopy.PipelinedCopyLimit })
+        {
+            byte[] source = Pattern(length);
+            Array.Clear(arena);
+            source.CopyTo(arena, 0);
+            Assert.Equal(vectors, BlockCopy.TryCopyPipelined(new ReadOnlySpan<byte>(arena, 0, length), new Span<byte>(arena, far, length)));
+            Assert.Equal(vectors, new ReadOnlySpan<byte>(arena, far, length).SequenceEqual(source));
+            Assert.Equal(0, arena[far + length]);
+
+            // Overlapping ranges, either way, are left to memmove, with nothing written.
+            byte[] before = (byte[])arena.Clone();
+            Assert.False(BlockCopy.TryCopyPipelined(new ReadOnlySpan<byte>(arena, 0, length), new Span<byte>(arena, 24, length)));
+            Assert.False(BlockCopy.TryCopyPipelined(new ReadOnlySpan<byte>(arena, 24, length), new Span<byte>(arena, 0, length)));
+            Assert.False(BlockCopy.TryCopyPipelined(new ReadOnlySpan<byte>(arena, 0, length), new Span<byte>(arena, length - 1, length)));
+            Assert.Equal(before, arena);
+
+            // Ranges that only touch do not overlap.
+            Assert.Equal(vectors, BlockCopy.TryCopyPipelined(new ReadOnlySpan<byte>(arena, 0, length), new Span<byte>(arena, length, length)));
+
+            // A destination too short is left to CopyTo, which throws.
+            Assert.False(BlockCopy.TryCopyPipelined(new ReadOnlySpan<byte>(arena, 0, length), new Span<byte>(arena, far, length - 1)));
+        }
+
+        Assert.False(BlockCopy.TryCopyPipelined(new ReadOnlySpan<byte>(arena, 0, BlockCopy.PipelinedCopyLimit + 1), new Span<byte>(arena, far, BlockCopy.PipelinedCopyLimit + 1)));
+    }
+
+#if !EDDY_NETSTANDARD
+    [Fact]
+    public void The_pipelined_loop_copies_every_byte_at_every_tail_length_and_offset()
+    {
+        if (!System.Runtime.Intrinsics.Vector512.IsHardwareAccelerated)
+        {
+            return; // the loop's 512-bit loads and stores need the CPU's support; CopyTo covers these lengths elsewhere
+        }
+
+        // Every length from the loop's minimum through two blocks past it (each tail from 256 to 511 bytes), then
+        // lengths that are and are not multiples of the block; sources and destinations off any alignment.
+        var lengths = new List<int>();
+        for (int length = 512; length <= 1280; length++)
+        {
+            lengths.Add(length);
+        }
+
+        lengths.AddRange(new[] { 2049, 4096, 4097, 10_000, 16_383, 16_384 });
+        byte[] source = Pattern(16_384 + 64);
+        byte[] destination = new byte[16_384 + 128];
+        foreach (int length in lengths)
+        {
+            foreach ((int from, int to) in new[] { (0, 0), (1, 3), (17, 40), (63, 64) })
+            {
+                Array.Fill(destination, (byte)0xEE);
+                BlockCopy.CopyPipelined(ref source[from], ref destination[to], (nuint)length);
+                Assert.True(destination.AsSpan(to, length).SequenceEqual(source.AsSpan(from, length)), $"length {length}, from {from}, to {to}");
+                Assert.True(destination.AsSpan(0, to).IndexOfAnyExcept((byte)0xEE) < 0, $"before, length {length}");
+                Assert.True(destination.AsSpan(to + length).IndexOfAnyExcept((byte)0xEE) < 0, $"after, length {length}");
+            }
+        }
+    }
+#endif
 
     [Fact]
     public void A_short_destination_throws_what_CopyTo_throws()

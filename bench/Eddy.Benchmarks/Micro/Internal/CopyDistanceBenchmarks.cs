@@ -19,7 +19,7 @@ public class CopyDistanceBenchmarks
     private int _source;
     private int _destination;
 
-    [Params(4096, 8192, 65536)]
+    [Params(4096, 8192, 16384, 65536)]
     public int Size { get; set; }
 
     [ParamsSource(nameof(DistanceValues))]
