@@ -110,8 +110,8 @@ internal static partial class BlockCopy
     /// <summary>Copies <paramref name="length"/> bytes, at least 512, between two ranges that do not overlap.</summary>
     internal static void CopyPipelined(ref byte from, ref byte to, nuint length)
     {
-        Debug.Assert(length >= 2 * PipelinedBlock);
         const nuint Block = PipelinedBlock;
+        Debug.Assert(length >= 2 * Block);
         Vector512<byte> a = Vector512.LoadUnsafe(ref from);
         Vector512<byte> b = Vector512.LoadUnsafe(ref from, 64);
         Vector512<byte> c = Vector512.LoadUnsafe(ref from, 128);
