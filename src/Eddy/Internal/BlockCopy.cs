@@ -140,8 +140,7 @@ internal static partial class BlockCopy
         fixed (byte* to = destination)
         {
             long distance = to - from;
-            long length = source.Length;
-            if (distance > -length && distance < length)
+            if (Overlap(distance, source.Length))
             {
                 return false;
             }
@@ -149,6 +148,10 @@ internal static partial class BlockCopy
             return (distance & (PageSize - 1)) < AliasWindow;
         }
     }
+
+    /// <summary>Whether a destination <paramref name="distance"/> bytes from its source overlaps it, for a copy of <paramref name="length"/> bytes.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static bool Overlap(long distance, int length) => distance > -length && distance < length;
 
     /// <summary>Destination-minus-source distances at which <see cref="AliasProbe"/> times <c>memmove</c>.</summary>
     internal static ReadOnlySpan<int> ProbedDistances => [8, 24];

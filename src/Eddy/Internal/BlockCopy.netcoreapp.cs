@@ -97,8 +97,7 @@ internal static partial class BlockCopy
 
         // Overlapping ranges are memmove's: loading ahead would read bytes this copy has already overwritten. Ranges in
         // two different objects never overlap, wherever the GC moves them, so the distance taken here stays valid.
-        nint distance = Unsafe.ByteOffset(ref from, ref to);
-        if (distance > -source.Length && distance < source.Length)
+        if (Overlap(Unsafe.ByteOffset(ref from, ref to), source.Length))
         {
             return false;
         }

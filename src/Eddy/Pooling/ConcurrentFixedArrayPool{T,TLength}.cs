@@ -224,32 +224,20 @@ public sealed class ConcurrentFixedArrayPool<T, TLength> : IFixedArrayReturn<T>
 
     /// <summary>Whether any thread's slot holds the array: the exact check behind the mark's hint.</summary>
     [MethodImpl(MethodImplOptions.NoInlining)]
-    private static bool IsInSomeSlot(T[] array)
-    {
-        lock (s_slots)
-        {
-            foreach (WeakReference<ThreadSlot> reference in s_slots)
-            {
-                if (reference.TryGetTarget(out ThreadSlot? slot) && ReferenceEquals(Volatile.Read(ref slot.Array), array)
-                    && !Volatile.Read(ref slot.Lent))
-                {
-                    return true;
-                }
-            }
-        }
+    private static bool IsInSomeSlot(T[] array) => CountHeldArrays(only: array) != 0;
 
-        return false;
-    }
+    private static int CountSlotArrays() => CountHeldArrays(only: null);
 
-    private static int CountSlotArrays()
+    /// <summary>How many live slots hold an array they have not lent: any array, or only <paramref name="only"/>.</summary>
+    private static int CountHeldArrays(T[]? only)
     {
         int count = 0;
         lock (s_slots)
         {
             foreach (WeakReference<ThreadSlot> reference in s_slots)
             {
-                if (reference.TryGetTarget(out ThreadSlot? slot) && Volatile.Read(ref slot.Array) is not null
-                    && !Volatile.Read(ref slot.Lent))
+                if (reference.TryGetTarget(out ThreadSlot? slot) && Volatile.Read(ref slot.Array) is { } held
+                    && !Volatile.Read(ref slot.Lent) && (only is null || ReferenceEquals(held, only)))
                 {
                     count++;
                 }
