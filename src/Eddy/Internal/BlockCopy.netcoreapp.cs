@@ -107,14 +107,26 @@ internal static partial class BlockCopy
     }
 
     /// <summary>Copies <paramref name="length"/> bytes, at least 512, between two ranges that do not overlap.</summary>
-    internal static void CopyPipelined(ref byte from, ref byte to, nuint length)
+    /// <remarks>
+    /// The first 64 bytes are stored as they are; the loop then starts at the destination's first 64-byte boundary,
+    /// so that no store of the loop straddles two cache lines. A GC that moves the destination in between costs only
+    /// that alignment, never correctness.
+    /// </remarks>
+    internal static unsafe void CopyPipelined(ref byte from, ref byte to, nuint length)
     {
         const nuint Block = PipelinedBlock;
+        const nuint Line = 64;
         Debug.Assert(length >= 2 * Block);
+        Vector512<byte> head = Vector512.LoadUnsafe(ref from);
+        nuint skew = (Line - ((nuint)Unsafe.AsPointer(ref to) & (Line - 1))) & (Line - 1);
+        from = ref Unsafe.Add(ref from, skew);
+        to = ref Unsafe.Add(ref to, skew);
+        length -= skew;
         Vector512<byte> a = Vector512.LoadUnsafe(ref from);
         Vector512<byte> b = Vector512.LoadUnsafe(ref from, 64);
         Vector512<byte> c = Vector512.LoadUnsafe(ref from, 128);
         Vector512<byte> d = Vector512.LoadUnsafe(ref from, 192);
+        head.StoreUnsafe(ref Unsafe.Subtract(ref to, skew));
         nuint done = 0;
         for (; done + 2 * Block <= length; done += Block)
         {
@@ -146,6 +158,40 @@ internal static partial class BlockCopy
         lastC.StoreUnsafe(ref to, length - Block + 128);
         lastD.StoreUnsafe(ref to, length - Block + 192);
     }
+
+    /// <summary>
+    /// Where in <paramref name="destination"/> a copy of <paramref name="source"/> should start, in elements: 0, or
+    /// the fewest elements that span <see cref="AliasWindow"/> bytes when the copy is long enough to reach the C
+    /// library's <c>memmove</c> and the two starts sit in the alias window, where that routine is slow. A writer that
+    /// owns the destination and can start its data anywhere (a growing contiguous buffer) uses it to keep every
+    /// growth copy at full speed.
+    /// </summary>
+    /// <param name="source">The elements to copy.</param>
+    /// <param name="destination">The whole destination array.</param>
+    /// <param name="spare">Elements of <paramref name="destination"/> past those the caller needs; no offset beyond them is given.</param>
+    internal static int LayoutSafeStart<T>(ReadOnlySpan<T> source, Span<T> destination, int spare)
+    {
+        if (RuntimeHelpers.IsReferenceOrContainsReferences<T>() || source.IsEmpty)
+        {
+            return 0;
+        }
+
+        int elementSize = Unsafe.SizeOf<T>();
+        int longestDistanceFree = typeof(T) == typeof(byte) ? LongestDistanceFreeCopy : ManagedCopyLimit;
+        int offset = (AliasWindow + elementSize - 1) / elementSize;
+        if ((long)source.Length * elementSize <= longestDistanceFree || spare < offset || destination.Length < source.Length + offset)
+        {
+            return 0;
+        }
+
+        long distance = (long)Unsafe.ByteOffset(
+            ref Unsafe.As<T, byte>(ref MemoryMarshal.GetReference(source)),
+            ref Unsafe.As<T, byte>(ref MemoryMarshal.GetReference(destination)));
+        return (distance & (PageSize - 1)) < AliasWindow ? offset : 0;
+    }
+
+    /// <summary>The longest byte copy whose speed does not depend on where its two arrays sit.</summary>
+    private static int LongestDistanceFreeCopy => Vector512.IsHardwareAccelerated ? PipelinedCopyLimit : ManagedCopyLimit;
 
     /// <summary>The bytes the pipelined loop loads ahead of its stores: four 512-bit vectors.</summary>
     private const int PipelinedBlock = 256;
