@@ -18,12 +18,6 @@ namespace Eddy.Buffers;
 /// <see cref="Reset"/>, <see cref="DetachBuffer"/> or <see cref="Dispose"/>. Dispose exactly once when done
 /// (a second call does nothing); any other use after that throws <see cref="ObjectDisposedException"/>.
 /// Not thread-safe.
-/// <para>
-/// A growth copy long enough to leave .NET's managed copy loop may start its elements a few cache lines into the new
-/// array, when the old and new arrays sit at a distance that makes the C library's copy slow (docs/design.md, "Copies
-/// and memory layout"). <see cref="Capacity"/> then counts from there, and <see cref="DetachBuffer"/> first moves the
-/// elements to the start of the array.
-/// </para>
 /// </remarks>
 [DebuggerDisplay("{DebuggerDisplay,nq}")]
 [DebuggerTypeProxy(typeof(PooledBufferWriter<>.DebugView))]
@@ -37,10 +31,7 @@ public sealed class PooledBufferWriter<T> : IBufferWriter<T>, IDisposable
     private readonly ArrayPool<T> _pool;
     private readonly int _initialCapacity;
     private T[] _buffer = [];
-
-    // The written elements are _buffer[_start.._end]. _start is 0 but after a growth that skipped the slow distance.
-    private int _start;
-    private int _end;
+    private int _index;
 
     // Free elements of the span the last GetSpan/GetMemory handed out (0: none, or already advanced), so that
     // Advance refuses a count past it or without it. Every other call that writes clears it.
@@ -69,7 +60,7 @@ public sealed class PooledBufferWriter<T> : IBufferWriter<T>, IDisposable
         get
         {
             ThrowIfDisposed();
-            return new ReadOnlySpan<T>(_buffer, _start, _end - _start);
+            return new ReadOnlySpan<T>(_buffer, 0, _index);
         }
     }
 
@@ -80,7 +71,7 @@ public sealed class PooledBufferWriter<T> : IBufferWriter<T>, IDisposable
         get
         {
             ThrowIfDisposed();
-            return new ReadOnlyMemory<T>(_buffer, _start, _end - _start);
+            return new ReadOnlyMemory<T>(_buffer, 0, _index);
         }
     }
 
@@ -91,18 +82,18 @@ public sealed class PooledBufferWriter<T> : IBufferWriter<T>, IDisposable
         get
         {
             ThrowIfDisposed();
-            return _end - _start;
+            return _index;
         }
     }
 
-    /// <summary>Elements the current array holds from the first written one: its length, less any elements a growth skipped (see remarks).</summary>
+    /// <summary>The length of the current array.</summary>
     /// <exception cref="ObjectDisposedException">The writer is disposed.</exception>
     public int Capacity
     {
         get
         {
             ThrowIfDisposed();
-            return _buffer.Length - _start;
+            return _buffer.Length;
         }
     }
 
@@ -113,7 +104,7 @@ public sealed class PooledBufferWriter<T> : IBufferWriter<T>, IDisposable
         get
         {
             ThrowIfDisposed();
-            return _buffer.Length - _end;
+            return _buffer.Length - _index;
         }
     }
 
@@ -124,7 +115,7 @@ public sealed class PooledBufferWriter<T> : IBufferWriter<T>, IDisposable
     public Span<T> GetSpan(int sizeHint = 0)
     {
         T[] buffer = _buffer;
-        int index = _end;
+        int index = _index;
         // A negative hint zero-extends to a huge value and a disposed writer has free space -1: both miss.
         int free = buffer.Length - index;
         if (unchecked((long)(uint)sizeHint) < (long)free)
@@ -142,14 +133,14 @@ public sealed class PooledBufferWriter<T> : IBufferWriter<T>, IDisposable
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public Memory<T> GetMemory(int sizeHint = 0)
     {
-        if (unchecked((long)(uint)sizeHint) >= (long)(_buffer.Length - _end))
+        if (unchecked((long)(uint)sizeHint) >= (long)(_buffer.Length - _index))
         {
             Grow(sizeHint);
         }
 
-        int free = _buffer.Length - _end;
+        int free = _buffer.Length - _index;
         _handedOut = free;
-        return new Memory<T>(_buffer, _end, free);
+        return new Memory<T>(_buffer, _index, free);
     }
 
     /// <summary>
@@ -168,7 +159,7 @@ public sealed class PooledBufferWriter<T> : IBufferWriter<T>, IDisposable
         if (unchecked((uint)(count - 1)) < (uint)_handedOut)
         {
             _handedOut = 0;
-            _end += count;
+            _index += count;
             return;
         }
 
@@ -180,13 +171,13 @@ public sealed class PooledBufferWriter<T> : IBufferWriter<T>, IDisposable
     public void Write(ReadOnlySpan<T> source)
     {
         _handedOut = 0;
-        if ((long)source.Length > (long)(_buffer.Length - _end))
+        if ((long)source.Length > (long)(_buffer.Length - _index))
         {
             Grow(source.Length);
         }
 
-        BlockCopy.Copy(source, new Span<T>(_buffer, _end, source.Length));
-        _end += source.Length;
+        BlockCopy.Copy(source, new Span<T>(_buffer, _index, source.Length));
+        _index += source.Length;
     }
 
     /// <summary>Forgets the written elements, keeping the array; nothing is zeroed.</summary>
@@ -195,8 +186,7 @@ public sealed class PooledBufferWriter<T> : IBufferWriter<T>, IDisposable
     {
         ThrowIfDisposed();
         _handedOut = 0;
-        _start = 0;
-        _end = 0;
+        _index = 0;
     }
 
     /// <summary>Copies every written element to <paramref name="destination"/>.</summary>
@@ -218,27 +208,16 @@ public sealed class PooledBufferWriter<T> : IBufferWriter<T>, IDisposable
     public T[] ToArray() => WrittenSpan.ToArray();
 
     /// <summary>
-    /// Hands the array and the written count over to the returned owner, with the written elements at its start, and
-    /// leaves this writer empty (its next write rents a new array). Dispose the owner to return the array to the pool.
+    /// Hands the array and the written count over to the returned owner without copying and leaves this
+    /// writer empty (its next write rents a new array). Dispose the owner to return the array to the pool.
     /// </summary>
-    /// <remarks>
-    /// No other array is rented and nothing is copied, except after a growth that started the elements a few cache
-    /// lines into the array (see the class remarks): they are then moved to its start first.
-    /// </remarks>
     /// <exception cref="ObjectDisposedException">The writer is disposed.</exception>
     public PooledArrayOwner<T> DetachBuffer()
     {
         ThrowIfDisposed();
-        int count = _end - _start;
-        if (_start != 0)
-        {
-            BlockCopy.Copy(new ReadOnlySpan<T>(_buffer, _start, count), new Span<T>(_buffer, 0, count));
-        }
-
-        var owner = new PooledArrayOwner<T>(_buffer, count, _pool);
+        var owner = new PooledArrayOwner<T>(_buffer, _index, _pool);
         _buffer = [];
-        _start = 0;
-        _end = 0;
+        _index = 0;
         _handedOut = 0;
         return owner;
     }
@@ -256,8 +235,7 @@ public sealed class PooledBufferWriter<T> : IBufferWriter<T>, IDisposable
         T[] buffer = _buffer;
         // Free space of -1 sends every GetSpan and Advance down the slow path, which throws.
         _buffer = [];
-        _start = 0;
-        _end = 1;
+        _index = 1;
         PooledArrays.Return(_pool, buffer);
     }
 
@@ -265,9 +243,9 @@ public sealed class PooledBufferWriter<T> : IBufferWriter<T>, IDisposable
     private Span<T> GetSpanSlow(int sizeHint)
     {
         Grow(sizeHint);
-        int free = _buffer.Length - _end;
+        int free = _buffer.Length - _index;
         _handedOut = free;
-        return new Span<T>(_buffer, _end, free);
+        return new Span<T>(_buffer, _index, free);
     }
 
     [MethodImpl(MethodImplOptions.NoInlining)]
@@ -289,13 +267,12 @@ public sealed class PooledBufferWriter<T> : IBufferWriter<T>, IDisposable
         ThrowHelper.ThrowIfNegative(sizeHint);
         int need = sizeHint == 0 ? 1 : sizeHint;
         T[] old = _buffer;
-        if (old.Length - _end >= need)
+        if (old.Length - _index >= need)
         {
             return;
         }
 
-        int count = _end - _start;
-        long required = (long)count + need;
+        long required = (long)_index + need;
         if (required > MaxArrayLength)
         {
             ThrowHelper.ThrowInvalidOperationException("The writer cannot hold more elements than an array can.");
@@ -304,16 +281,12 @@ public sealed class PooledBufferWriter<T> : IBufferWriter<T>, IDisposable
         long doubled = old.Length == 0 ? _initialCapacity : (long)old.Length * 2;
         int length = (int)Math.Min(MaxArrayLength, Math.Max(required, doubled));
         T[] grown = PooledArrays.Rent(_pool, length);
-        var written = new ReadOnlySpan<T>(old, _start, count);
-        int start = BlockCopy.LayoutSafeStart(written, grown, spare: (int)(grown.Length - required));
-        BlockCopy.Copy(written, new Span<T>(grown, start, count));
+        BlockCopy.Copy(new ReadOnlySpan<T>(old, 0, _index), grown);
         _buffer = grown;
-        _start = start;
-        _end = start + count;
         PooledArrays.Return(_pool, old);
     }
 
-    private string DebuggerDisplay => _disposed ? "Disposed" : $"Length = {_end - _start}, Capacity = {_buffer.Length - _start}";
+    private string DebuggerDisplay => _disposed ? "Disposed" : $"Length = {_index}, Capacity = {_buffer.Length}";
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private void ThrowIfDisposed()
@@ -336,12 +309,12 @@ public sealed class PooledBufferWriter<T> : IBufferWriter<T>, IDisposable
 
         public bool IsDisposed => _writer._disposed;
 
-        public int Length => _writer._disposed ? 0 : _writer._end - _writer._start;
+        public int Length => _writer._disposed ? 0 : _writer._index;
 
-        public int Capacity => _writer._buffer.Length - _writer._start;
+        public int Capacity => _writer._buffer.Length;
 
         /// <summary>The first written elements, at most <see cref="DebugViews.MaximumItems"/>.</summary>
         [DebuggerBrowsable(DebuggerBrowsableState.RootHidden)]
-        public T[] Items => DebugViews.Head(new ReadOnlySpan<T>(_writer._buffer, _writer._start, Length));
+        public T[] Items => DebugViews.Head(new ReadOnlySpan<T>(_writer._buffer, 0, Length));
     }
 }

@@ -159,40 +159,6 @@ internal static partial class BlockCopy
         lastD.StoreUnsafe(ref to, length - Block + 192);
     }
 
-    /// <summary>
-    /// Where in <paramref name="destination"/> a copy of <paramref name="source"/> should start, in elements: 0, or
-    /// the fewest elements that span <see cref="AliasWindow"/> bytes when the copy is long enough to reach the C
-    /// library's <c>memmove</c> and the two starts sit in the alias window, where that routine is slow. A writer that
-    /// owns the destination and can start its data anywhere (a growing contiguous buffer) uses it to keep every
-    /// growth copy at full speed.
-    /// </summary>
-    /// <param name="source">The elements to copy.</param>
-    /// <param name="destination">The whole destination array.</param>
-    /// <param name="spare">Elements of <paramref name="destination"/> past those the caller needs; no offset beyond them is given.</param>
-    internal static int LayoutSafeStart<T>(ReadOnlySpan<T> source, Span<T> destination, int spare)
-    {
-        if (RuntimeHelpers.IsReferenceOrContainsReferences<T>() || source.IsEmpty)
-        {
-            return 0;
-        }
-
-        int elementSize = Unsafe.SizeOf<T>();
-        int longestDistanceFree = typeof(T) == typeof(byte) ? LongestDistanceFreeCopy : ManagedCopyLimit;
-        int offset = (AliasWindow + elementSize - 1) / elementSize;
-        if ((long)source.Length * elementSize <= longestDistanceFree || spare < offset || destination.Length < source.Length + offset)
-        {
-            return 0;
-        }
-
-        long distance = (long)Unsafe.ByteOffset(
-            ref Unsafe.As<T, byte>(ref MemoryMarshal.GetReference(source)),
-            ref Unsafe.As<T, byte>(ref MemoryMarshal.GetReference(destination)));
-        return (distance & (PageSize - 1)) < AliasWindow ? offset : 0;
-    }
-
-    /// <summary>The longest byte copy whose speed does not depend on where its two arrays sit.</summary>
-    private static int LongestDistanceFreeCopy => Vector512.IsHardwareAccelerated ? PipelinedCopyLimit : ManagedCopyLimit;
-
     /// <summary>The bytes the pipelined loop loads ahead of its stores: four 512-bit vectors.</summary>
     private const int PipelinedBlock = 256;
 }

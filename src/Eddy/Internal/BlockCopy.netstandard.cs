@@ -19,7 +19,4 @@ internal static partial class BlockCopy
     /// <summary>netstandard2.1 has no 512-bit vectors: every long copy is the runtime's.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     internal static bool TryCopyPipelined(ReadOnlySpan<byte> source, Span<byte> destination) => false;
-
-    /// <summary>netstandard2.1 has no <c>Unsafe</c> to measure the distance between two arrays: copies start at 0.</summary>
-    internal static int LayoutSafeStart<T>(ReadOnlySpan<T> source, Span<T> destination, int spare) => 0;
 }

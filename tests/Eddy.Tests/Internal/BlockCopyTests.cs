@@ -374,50 +374,6 @@ public class BlockCopyTests
     }
 #endif
 
-#if !EDDY_NETSTANDARD
-    [Fact]
-    public void LayoutSafeStart_skips_the_window_only_for_long_copies_that_fit()
-    {
-        const int Window = BlockCopy.AliasWindow;
-        int longest = System.Runtime.Intrinsics.Vector512.IsHardwareAccelerated ? BlockCopy.PipelinedCopyLimit : BlockCopy.ManagedCopyLimit;
-        byte[] arena = GC.AllocateUninitializedArray<byte>(4 * 65536, pinned: true);
-        int length = longest + 1;
-        int far = 65536;
-        ReadOnlySpan<byte> source = arena.AsSpan(0, length);
-
-        // In the window (0 through 255 bytes above the source, modulo 4 KiB): the offset; outside it, 0.
-        Assert.Equal(Window, BlockCopy.LayoutSafeStart(source, arena.AsSpan(far), spare: Window));
-        Assert.Equal(Window, BlockCopy.LayoutSafeStart(source, arena.AsSpan(far + 24), spare: Window));
-        Assert.Equal(Window, BlockCopy.LayoutSafeStart(source, arena.AsSpan(far + Window - 1), spare: Window));
-        Assert.Equal(0, BlockCopy.LayoutSafeStart(source, arena.AsSpan(far + Window), spare: Window));
-        Assert.Equal(0, BlockCopy.LayoutSafeStart(source, arena.AsSpan(far - 24), spare: Window));
-        Assert.Equal(0, BlockCopy.LayoutSafeStart(source, arena.AsSpan(far + 1048), spare: Window));
-
-        // A copy the distance-free path takes, no spare room, or a destination too short for the offset: 0.
-        Assert.Equal(0, BlockCopy.LayoutSafeStart(arena.AsSpan(0, longest), arena.AsSpan(far + 24), spare: Window));
-        Assert.Equal(0, BlockCopy.LayoutSafeStart(source, arena.AsSpan(far + 24), spare: Window - 1));
-        Assert.Equal(0, BlockCopy.LayoutSafeStart(source, arena.AsSpan(far + 24, length + Window - 1), spare: Window));
-        Assert.Equal(Window, BlockCopy.LayoutSafeStart(source, arena.AsSpan(far + 24, length + Window), spare: Window));
-        Assert.Equal(0, BlockCopy.LayoutSafeStart(ReadOnlySpan<byte>.Empty, arena.AsSpan(far + 24), spare: Window));
-
-        // Other element types: past ManagedCopyLimit bytes, in whole elements that cover the window.
-        int[] ints = GC.AllocateUninitializedArray<int>(65536, pinned: true);
-        int intCount = BlockCopy.ManagedCopyLimit / sizeof(int) + 1;
-        Assert.Equal(Window / sizeof(int), BlockCopy.LayoutSafeStart<int>(ints.AsSpan(0, intCount), ints.AsSpan(16384 + 6), spare: Window));
-        Assert.Equal(0, BlockCopy.LayoutSafeStart<int>(ints.AsSpan(0, intCount - 1), ints.AsSpan(16384 + 6), spare: Window));
-        var triples = GC.AllocateUninitializedArray<Triple>(16384, pinned: true);
-        int tripleCount = BlockCopy.ManagedCopyLimit / 3 + 1;
-        Assert.Equal((Window + 2) / 3, BlockCopy.LayoutSafeStart<Triple>(triples.AsSpan(0, tripleCount), triples.AsSpan(8192), spare: Window));
-        Assert.Equal(0, BlockCopy.LayoutSafeStart<Triple>(triples.AsSpan(0, tripleCount), triples.AsSpan(8192), spare: (Window + 2) / 3 - 1));
-
-        // Elements with references: the runtime copies them with the GC's barriers; never an offset.
-        string[] names = new string[8192];
-        Assert.Equal(0, BlockCopy.LayoutSafeStart<string>(names.AsSpan(0, 4096), names.AsSpan(4096), spare: Window));
-    }
-
-    private readonly record struct Triple(byte A, byte B, byte C);
-#endif
-
     [Fact]
     public void A_short_destination_throws_what_CopyTo_throws()
     {
