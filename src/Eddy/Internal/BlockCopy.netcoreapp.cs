@@ -115,10 +115,9 @@ internal static partial class BlockCopy
     internal static unsafe void CopyPipelined(ref byte from, ref byte to, nuint length)
     {
         const nuint Block = PipelinedBlock;
-        const nuint Line = 64;
         Debug.Assert(length >= 2 * Block);
         Vector512<byte> head = Vector512.LoadUnsafe(ref from);
-        nuint skew = (Line - ((nuint)Unsafe.AsPointer(ref to) & (Line - 1))) & (Line - 1);
+        nuint skew = BytesToCacheLine((nuint)Unsafe.AsPointer(ref to));
         from = ref Unsafe.Add(ref from, skew);
         to = ref Unsafe.Add(ref to, skew);
         length -= skew;
@@ -158,6 +157,13 @@ internal static partial class BlockCopy
         lastC.StoreUnsafe(ref to, length - Block + 128);
         lastD.StoreUnsafe(ref to, length - Block + 192);
     }
+
+    /// <summary>Bytes from <paramref name="address"/> to the next 64-byte boundary: 0 when it is on one, else 1-63.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    internal static nuint BytesToCacheLine(nuint address) => (CacheLine - (address & (CacheLine - 1))) & (CacheLine - 1);
+
+    /// <summary>The cache line the pipelined loop aligns its stores to.</summary>
+    private const nuint CacheLine = 64;
 
     /// <summary>The bytes the pipelined loop loads ahead of its stores: four 512-bit vectors.</summary>
     private const int PipelinedBlock = 256;

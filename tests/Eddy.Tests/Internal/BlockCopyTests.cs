@@ -325,6 +325,21 @@ public class BlockCopyTests
 
 #if !EDDY_NETSTANDARD
     [Fact]
+    public void The_pipelined_loop_aligns_its_stores_to_the_next_cache_line()
+    {
+        for (nuint address = 0x10000; address < 0x10000 + 192; address++)
+        {
+            nuint skew = BlockCopy.BytesToCacheLine(address);
+            Assert.True(skew < 64, $"address {address}: {skew}");
+            Assert.Equal(0u, (uint)((address + skew) % 64));
+        }
+
+        Assert.Equal(0u, (uint)BlockCopy.BytesToCacheLine(0x10040));
+        Assert.Equal(63u, (uint)BlockCopy.BytesToCacheLine(0x10041));
+        Assert.Equal(1u, (uint)BlockCopy.BytesToCacheLine(0x1007F));
+    }
+
+    [Fact]
     public void The_pipelined_loop_copies_every_byte_at_every_tail_length_and_offset()
     {
         if (!System.Runtime.Intrinsics.Vector512.IsHardwareAccelerated)
