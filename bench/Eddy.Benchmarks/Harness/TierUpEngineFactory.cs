@@ -7,8 +7,9 @@ namespace Eddy.Benchmarks.Harness;
 
 /// <summary>
 /// BenchmarkDotNet's engine, started only once the JIT has finished tiering up the benchmark: before the pilot and
-/// warm-up stages, the benchmark is invoked until it has been called <see cref="MinimumCalls"/> times and no method
-/// was compiled for <see cref="QuietCalls"/> calls and <see cref="QuietTime"/>, or until <see cref="TimeLimit"/>.
+/// warm-up stages, a benchmark whose calls take between <see cref="SkippedBelow"/> and <see cref="TimeLimit"/> in
+/// <see cref="MinimumCalls"/> calls is invoked until it has been called that many times and no method was compiled for
+/// <see cref="QuietCalls"/> calls and <see cref="QuietTime"/>, or until <see cref="TimeLimit"/>.
 /// </summary>
 /// <remarks>
 /// The runtime recompiles a method with loops twice before its optimised code runs: after 30 calls with profiling
@@ -17,6 +18,9 @@ namespace Eddy.Benchmarks.Harness;
 /// BenchmarkDotNet's adaptive warm-up judged it steady, and the optimised code arrived part-way through the
 /// measured iterations: one such row reported 1.8 times its steady time. Counting compiled methods
 /// (<see cref="JitInfo.GetCompiledMethodCount(bool)"/>) tells when tier-up has settled without timing anything.
+/// The first call's time decides whether the stage runs: a faster benchmark gets more calls in BenchmarkDotNet's pilot
+/// than the stage would make, and a slower one cannot reach the count in the time the quick run can spare (its work is
+/// in the callees it calls many times, which tier up within its first calls).
 /// </remarks>
 public sealed class TierUpEngineFactory : IEngineFactory
 {
@@ -29,8 +33,11 @@ public sealed class TierUpEngineFactory : IEngineFactory
     /// <summary>Time without a compiled method that counts as settled, so that a recompilation queued in the background can land.</summary>
     public static readonly TimeSpan QuietTime = TimeSpan.FromMilliseconds(20);
 
-    /// <summary>The most time spent before the engine starts anyway (a benchmark whose one call takes longer sees fewer calls).</summary>
+    /// <summary>The most time spent before the engine starts anyway; a benchmark whose first call says <see cref="MinimumCalls"/> calls would take longer is not run on.</summary>
     public static readonly TimeSpan TimeLimit = TimeSpan.FromMilliseconds(400);
+
+    /// <summary>A benchmark whose first call says <see cref="MinimumCalls"/> calls would take less is not run on: the pilot calls it more often.</summary>
+    public static readonly TimeSpan SkippedBelow = TimeSpan.FromMilliseconds(20);
 
     private readonly IEngineFactory _engineFactory = new EngineFactory();
 
@@ -46,7 +53,10 @@ public sealed class TierUpEngineFactory : IEngineFactory
         return engine;
     }
 
-    /// <summary>Invokes the benchmark until tier-up has settled or the time limit is reached; returns the number of calls.</summary>
+    /// <summary>
+    /// Invokes the benchmark once, and on until tier-up has settled or the time limit is reached when the first call's
+    /// time says the stage is needed and can finish; returns the number of calls.
+    /// </summary>
     public static long RunUntilTieredUp(EngineParameters engineParameters)
     {
         ArgumentNullException.ThrowIfNull(engineParameters);
@@ -61,6 +71,10 @@ public sealed class TierUpEngineFactory : IEngineFactory
             engineParameters.WorkloadActionNoUnroll(1);
             engineParameters.IterationCleanupAction?.Invoke();
             calls++;
+            if (calls == 1 && !StageIsNeeded(watch.Elapsed))
+            {
+                break;
+            }
 
             long now = JitInfo.GetCompiledMethodCount(currentThread: false);
             if (now != compiled)
@@ -77,5 +91,12 @@ public sealed class TierUpEngineFactory : IEngineFactory
         }
 
         return calls;
+    }
+
+    /// <summary>Whether a benchmark whose first call took <paramref name="firstCall"/> needs the stage and can finish it.</summary>
+    public static bool StageIsNeeded(TimeSpan firstCall)
+    {
+        TimeSpan estimate = firstCall * MinimumCalls;
+        return estimate >= SkippedBelow && estimate <= TimeLimit;
     }
 }
