@@ -26,6 +26,11 @@ public static class Program
             return peakExitCode;
         }
 
+        if (IsolatedWorkloads.TryRunWithoutCallCountingDelay(args, out int jitExitCode))
+        {
+            return jitExitCode;
+        }
+
         if (GcBudget.TryRunPinned(args, out int pinnedExitCode))
         {
             return pinnedExitCode;

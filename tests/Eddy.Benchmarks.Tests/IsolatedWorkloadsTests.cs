@@ -123,4 +123,12 @@ public class IsolatedWorkloadsTests
         Assert.Equal(2, processes["small-writes"]);
         Assert.All(processes.Where(p => p.Key is not ("pooledstream-parallel" or "small-writes")), p => Assert.Equal(1, p.Value));
     }
+
+    [Theory]
+    [InlineData(new[] { "--quick" }, null, true)]
+    [InlineData(new[] { "--quick", "--filter", "*Pools*" }, "100", true)]
+    [InlineData(new[] { "--quick", "--filter", "*Pools*" }, "0", false)]
+    [InlineData(new[] { "--filter", "*Pools*" }, null, false)]
+    public void A_quick_run_starts_again_with_the_call_counting_delay_off_unless_it_is_off(string[] args, string? current, bool restarts) =>
+        Assert.Equal(restarts, IsolatedWorkloads.NeedsCallCountingDelayOff(args, current));
 }

@@ -30,6 +30,36 @@ public static class IsolatedWorkloads
     /// </summary>
     public const string CallCountingDelayVariable = "DOTNET_TC_CallCountingDelayMs";
 
+    /// <summary>
+    /// Starts a quick run again, in a child process with the call-counting delay off, unless it is off already: the
+    /// runtime reads the setting only at start-up. The isolated children inherit it; a quick run with a filter, which
+    /// runs its classes in this one process, needs it as much, since its 3 fixed warm-ups do not outlast a tier-up
+    /// that the delay keeps postponing while BenchmarkDotNet jits each new benchmark.
+    /// </summary>
+    /// <param name="args">The command line, passed on unchanged.</param>
+    /// <param name="exitCode">The child's exit code, when it ran.</param>
+    /// <returns>True when the child ran and this process should exit with <paramref name="exitCode"/>.</returns>
+    public static bool TryRunWithoutCallCountingDelay(string[] args, out int exitCode)
+    {
+        exitCode = 0;
+        if (!NeedsCallCountingDelayOff(args, Environment.GetEnvironmentVariable(CallCountingDelayVariable)))
+        {
+            return false;
+        }
+
+        var start = HostProcess.StartInfo(args);
+        start.Environment[CallCountingDelayVariable] = "0";
+        exitCode = HostProcess.Run(start);
+        return true;
+    }
+
+    /// <summary>Whether a run with <paramref name="args"/>, whose delay setting is <paramref name="currentValue"/>, must start again to turn the delay off.</summary>
+    public static bool NeedsCallCountingDelayOff(IReadOnlyList<string> args, string? currentValue)
+    {
+        ArgumentNullException.ThrowIfNull(args);
+        return args.Contains("--quick", StringComparer.Ordinal) && currentValue != "0";
+    }
+
     /// <summary>The parent's arguments that every child must see too, so that it measures under the same settings.</summary>
     public static IReadOnlyList<string> PassedOn { get; } = ["--no-force-gc", GcBudget.DefaultGcArgument];
 
