@@ -17,10 +17,10 @@ public static class BenchmarkConfigs
     /// </summary>
     /// <remarks>Quick mode runs each workload class in a fresh process (<see cref="IsolatedWorkloads"/>), where the
     /// library's methods start cold: a fixed count of 5 warm-ups let a row be measured while the JIT's tier-up was
-    /// still replacing them, at up to twice its steady time, and a benchmark that makes few calls per iteration could
-    /// reach its optimised code only during the measured iterations even after BenchmarkDotNet's adaptive warm-up (5 to
-    /// 15 iterations, which also took half of the run's time). The tier-up stage waits for the JIT instead, and a short
-    /// fixed warm-up follows it.</remarks>
+    /// still replacing them, and a benchmark that makes few calls per iteration could reach its optimised code only
+    /// during the measured iterations even after BenchmarkDotNet's adaptive warm-up, which also took much of the run's
+    /// time. The tier-up stage waits for the JIT instead, and a short fixed warm-up follows it (docs/benchmarks.md,
+    /// "Quick mode").</remarks>
     public static Job QuickJob { get; } = new Job("Quick")
         {
             Infrastructure = { EngineFactory = new TierUpEngineFactory() },

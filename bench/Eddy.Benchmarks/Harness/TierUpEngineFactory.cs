@@ -16,7 +16,7 @@ namespace Eddy.Benchmarks.Harness;
 /// counters, after 30 more with the profile. A benchmark method that runs one long loop per call (a million small
 /// writes) gets few calls per 50 ms iteration, so in quick mode it could still be in its unoptimised loop when
 /// BenchmarkDotNet's adaptive warm-up judged it steady, and the optimised code arrived part-way through the
-/// measured iterations: one such row reported 1.8 times its steady time. Counting compiled methods
+/// measured iterations (docs/benchmarks.md, "Quick mode", has the case). Counting compiled methods
 /// (<see cref="JitInfo.GetCompiledMethodCount(bool)"/>) tells when tier-up has settled without timing anything.
 /// The first call's time decides whether the stage runs: a faster benchmark gets more calls in BenchmarkDotNet's pilot
 /// than the stage would make, and a slower one cannot reach the count in the time the quick run can spare (its work is
