@@ -53,9 +53,7 @@ public static class GcBudget
             return false;
         }
 
-        var start = HostProcess.StartInfo(args);
-        start.Environment[VariableName] = PinnedValue;
-        exitCode = HostProcess.Run(start);
+        exitCode = HostProcess.RunAgainWith(args, VariableName, PinnedValue);
         return true;
     }
 }

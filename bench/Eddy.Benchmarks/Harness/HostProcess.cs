@@ -28,6 +28,18 @@ public static class HostProcess
         return start;
     }
 
+    /// <summary>
+    /// Runs this host again with the same <paramref name="arguments"/> and the environment variable
+    /// <paramref name="variable"/> set to <paramref name="value"/> (a runtime setting read only at start-up); gives its
+    /// exit code.
+    /// </summary>
+    public static int RunAgainWith(IEnumerable<string> arguments, string variable, string value)
+    {
+        var start = StartInfo(arguments);
+        start.Environment[variable] = value;
+        return Run(start);
+    }
+
     /// <summary>Runs the child to its end, its output going to this console, and gives its exit code.</summary>
     public static int Run(ProcessStartInfo start)
     {

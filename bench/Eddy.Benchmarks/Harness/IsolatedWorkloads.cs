@@ -47,9 +47,7 @@ public static class IsolatedWorkloads
             return false;
         }
 
-        var start = HostProcess.StartInfo(args);
-        start.Environment[CallCountingDelayVariable] = "0";
-        exitCode = HostProcess.Run(start);
+        exitCode = HostProcess.RunAgainWith(args, CallCountingDelayVariable, "0");
         return true;
     }
 
