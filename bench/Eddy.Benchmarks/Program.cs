@@ -43,12 +43,13 @@ public static class Program
         string[] rest = IsolatedWorkloads.WithoutChildArguments(args)
             .Where(a => a != "--quick" && a != "--no-force-gc" && a != GcBudget.DefaultGcArgument).ToArray();
         BenchmarkMode.Quick = quick;
+        TimeStatistic statistic = TimeStatistics.For(quick);
 
         var config = BenchmarkConfigs.Create(quick, Path.Combine(RepositoryPaths.BenchArtifacts, "bdn"), forceGc);
         if (isChild)
         {
             // One workload class of an isolated quick run: its rows go to the parent, which reports them all.
-            var childResults = ResultCollector.Collect([BenchmarkRunner.Run(childWorkload!, config)], out var childFailed);
+            var childResults = ResultCollector.Collect([BenchmarkRunner.Run(childWorkload!, config)], statistic, out var childFailed);
             SummaryJsonWriter.Write(childRows!, childResults);
             foreach (string failure in childFailed)
             {
@@ -67,7 +68,7 @@ public static class Program
         else
         {
             var summaries = BenchmarkSwitcher.FromAssembly(typeof(Program).Assembly).Run(rest, config);
-            rows = ResultCollector.Collect(summaries.ToList(), out var switcherFailed);
+            rows = ResultCollector.Collect(summaries.ToList(), statistic, out var switcherFailed);
             failed.AddRange(switcherFailed);
         }
 
@@ -79,7 +80,7 @@ public static class Program
         }
 
         Console.WriteLine();
-        Console.WriteLine($"===== Eddy benchmark comparison ({(quick ? "quick" : "full")} mode, {GcBudget.Describe()}; Median per operation, Allocated per operation, GC collections per 1,000 operations) =====");
+        Console.WriteLine($"===== Eddy benchmark comparison ({(quick ? "quick" : "full")} mode, {GcBudget.Describe()}; time per operation of the {TimeStatistics.Describe(statistic)}, Allocated per operation, GC collections per 1,000 operations) =====");
         ComparisonTable.WriteText(Console.Out, rows);
         Console.WriteLine();
         if (rows.Any(r => r.Workload == "k4os"))

@@ -13,7 +13,7 @@ public class HarnessTests
 {
     private static readonly ResultRow[] s_rows =
     [
-        new("k4os", "128 B", ImplementationIds.MemoryStream, IsBaseline: true, MedianNs: 50, AllocatedBytes: 400, Gen0: 0.04, Gen1: 0, Gen2: 0),
+        new("k4os", "128 B", ImplementationIds.MemoryStream, IsBaseline: true, TimeNs: 50, AllocatedBytes: 400, Gen0: 0.04, Gen1: 0, Gen2: 0),
         new("k4os", "128 B", ImplementationIds.RecyclableMemoryStream, false, 250, 280, 0.03, 0, 0),
         new("k4os", "128 B", ImplementationIds.Floor, false, 10, 0, 0, 0, 0),
         new("k4os", "128 MiB", ImplementationIds.MemoryStream, true, 120e6, 400L << 20, 4800, 4800, 4800),
@@ -54,7 +54,8 @@ public class HarnessTests
         Assert.Equal("k4os", first.GetProperty("workload").GetString());
         Assert.Equal("128 B", first.GetProperty("parameter").GetString());
         Assert.Equal("MemoryStream", first.GetProperty("implementation").GetString());
-        Assert.Equal(50, first.GetProperty("median_ns").GetDouble());
+        Assert.Equal(50, first.GetProperty("time_ns").GetDouble());
+        Assert.Equal("median", first.GetProperty("statistic").GetString());
         Assert.Equal(400, first.GetProperty("allocated_bytes").GetInt64());
         Assert.Equal(0.04, first.GetProperty("gen0").GetDouble());
         Assert.Equal(1.0, first.GetProperty("ratio_to_baseline").GetDouble());
@@ -89,6 +90,21 @@ public class HarnessTests
         Assert.Contains(texts, t => t.EndsWith(" MB", StringComparison.Ordinal));
         Assert.Contains("0 B", texts); // the Floor allocates nothing: drawn in the zero lane, not lost off a log axis
         Assert.DoesNotContain(texts, t => t.Contains("fixed-pool", StringComparison.Ordinal));
+        Assert.Contains(texts, t => t.Contains("time per operation (median iteration)", StringComparison.Ordinal));
+    }
+
+    [Fact]
+    public void Quick_runs_report_the_fastest_iteration_and_full_runs_the_median()
+    {
+        Assert.Equal(TimeStatistic.Fastest, TimeStatistics.For(quick: true));
+        Assert.Equal(TimeStatistic.Median, TimeStatistics.For(quick: false));
+        Assert.Equal("fastest iteration", TimeStatistics.Describe(TimeStatistic.Fastest));
+        Assert.Equal(TimeStatistic.Fastest, TimeStatistics.Parse(TimeStatistics.Id(TimeStatistic.Fastest)));
+        Assert.Equal(TimeStatistic.Median, TimeStatistics.Parse(TimeStatistics.Id(TimeStatistic.Median)));
+
+        var quickRows = s_rows.Select(r => r with { Statistic = TimeStatistic.Fastest }).ToList();
+        var texts = XDocument.Parse(SvgChartWriter.Render("k4os", quickRows)).Descendants().Select(e => e.Value).ToList();
+        Assert.Contains(texts, t => t.Contains("time per operation (fastest iteration)", StringComparison.Ordinal));
     }
 
     [Fact]
@@ -125,7 +141,7 @@ public class HarnessTests
         string markdown = output.ToString();
 
         Assert.Contains("### [k4os]", markdown, StringComparison.Ordinal);
-        Assert.Contains("| Parameter | Implementation | Median | Allocated | Gen0 | Gen1 | Gen2 | vs baseline | vs Floor |", markdown, StringComparison.Ordinal);
+        Assert.Contains("| Parameter | Implementation | Time | Allocated | Gen0 | Gen1 | Gen2 | vs baseline | vs Floor |", markdown, StringComparison.Ordinal);
         int tableRows = markdown.Split('\n').Count(l => l.StartsWith("| ", StringComparison.Ordinal) && !l.StartsWith("| Parameter", StringComparison.Ordinal));
         Assert.Equal(s_rows.Length, tableRows);
     }

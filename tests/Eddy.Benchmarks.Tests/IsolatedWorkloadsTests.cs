@@ -14,9 +14,10 @@ public class IsolatedWorkloadsTests
 {
     private static readonly ResultRow[] s_rows =
     [
-        new("k4os", "128 B", ImplementationIds.MemoryStream, IsBaseline: true, MedianNs: 35.812345678901234, AllocatedBytes: 344, Gen0: 0.082, Gen1: 0, Gen2: 0, RatioToBaseline: 1, RatioToFloor: 3.3456),
+        new("k4os", "128 B", ImplementationIds.MemoryStream, IsBaseline: true, TimeNs: 35.812345678901234, AllocatedBytes: 344, Gen0: 0.082, Gen1: 0, Gen2: 0, RatioToBaseline: 1, RatioToFloor: 3.3456),
         new("k4os", "128 B", ImplementationIds.Eddy, false, 30.5, 72, 0.017, 0.001, 0.0005, 0.85, 2.85),
         new("orphan", "x", "Other", false, 5e9, null, 1234.5, 12.25, 3, null, null),
+        new("k4os", "64 KiB", ImplementationIds.Eddy, false, 1250.5, 72, 0, 0, 0, 0.3, 1.1, TimeStatistic.Fastest),
     ];
 
     [Fact]
@@ -35,6 +36,12 @@ public class IsolatedWorkloadsTests
         using var notArray = new MemoryStream(Encoding.UTF8.GetBytes("{\"workload\": \"k4os\"}"));
         var error = Assert.Throws<JsonException>(() => SummaryJsonReader.Read(notArray));
         Assert.Contains("not a JSON array", error.Message, StringComparison.Ordinal);
+
+        using var unknownStatistic = new MemoryStream();
+        SummaryJsonWriter.Write(unknownStatistic, [s_rows[0]]);
+        string text = Encoding.UTF8.GetString(unknownStatistic.ToArray()).Replace("\"median\"", "\"mean\"", StringComparison.Ordinal);
+        var badStatistic = Assert.Throws<FormatException>(() => SummaryJsonReader.Read(new MemoryStream(Encoding.UTF8.GetBytes(text))));
+        Assert.Contains("'mean' is not a time statistic", badStatistic.Message, StringComparison.Ordinal);
 
         using var missingField = new MemoryStream(Encoding.UTF8.GetBytes("[{\"workload\": \"k4os\"}]"));
         Assert.Throws<System.Collections.Generic.KeyNotFoundException>(() => SummaryJsonReader.Read(missingField));
@@ -100,8 +107,8 @@ public class IsolatedWorkloadsTests
     [Fact]
     public void Each_row_keeps_the_process_that_ran_it_fastest_whole_and_in_the_first_processes_order()
     {
-        ResultRow Row(string parameter, string implementation, double medianNs, long allocated) =>
-            new("pooledstream-parallel", parameter, implementation, implementation == ImplementationIds.MemoryStream, medianNs, allocated, Gen0: medianNs / 100, Gen1: 0, Gen2: 0);
+        ResultRow Row(string parameter, string implementation, double timeNs, long allocated) =>
+            new("pooledstream-parallel", parameter, implementation, implementation == ImplementationIds.MemoryStream, timeNs, allocated, Gen0: timeNs / 100, Gen1: 0, Gen2: 0);
         ResultRow[] first = [Row("5 tasks, 100 B", ImplementationIds.MemoryStream, 300, 10), Row("5 tasks, 100 B", ImplementationIds.Eddy, 410, 11), Row("10 tasks, 1 KB", ImplementationIds.Eddy, 600, 12)];
         ResultRow[] second = [Row("5 tasks, 100 B", ImplementationIds.MemoryStream, 320, 20), Row("5 tasks, 100 B", ImplementationIds.Eddy, 260, 21), Row("10 tasks, 1 KB", ImplementationIds.Eddy, 600, 22), Row("10 tasks, 50 KB", ImplementationIds.Eddy, 9, 23)];
 

@@ -30,25 +30,38 @@ public class ResultCollectorTests
                 .AddColumnProvider(DefaultColumnProviders.Instance)
                 .AddLogger(NullLogger.Instance)
                 .AddDiagnoser(MemoryDiagnoser.Default)
-                .AddJob(Job.Dry.WithToolchain(InProcessEmitToolchain.Instance))
+                .AddJob(Job.Dry.WithIterationCount(5).WithToolchain(InProcessEmitToolchain.Instance))
                 .WithArtifactsPath(artifacts)
                 .WithOptions(ConfigOptions.DisableLogFile);
 
             var summary = BenchmarkRunner.Run(typeof(FixedPoolBenchmarks), config);
-            var rows = ResultCollector.Collect([summary], out var failed);
+            var rows = ResultCollector.Collect([summary], TimeStatistic.Median, out var failed);
 
             Assert.Empty(failed);
             Assert.Equal(15, rows.Count); // 3 counts x 5 implementations
             Assert.All(rows, r => Assert.Equal("fixed-pool", r.Workload));
             Assert.Equal(["Count=1", "Count=160000", "Count=8000"], rows.Select(r => r.Parameter).Distinct().Order(StringComparer.Ordinal));
             Assert.Equal([ImplementationIds.ArrayPoolShared, ImplementationIds.Eddy, ImplementationIds.EddyConcurrent, ImplementationIds.EddyThreadStatic, ImplementationIds.NewArray], rows.Select(r => r.Implementation).Distinct().Order(StringComparer.Ordinal));
-            Assert.All(rows, r => Assert.True(r.MedianNs > 0));
+            Assert.All(rows, r => Assert.True(r.TimeNs > 0));
             Assert.All(rows.Where(r => r.IsBaseline), r => Assert.Equal(ImplementationIds.ArrayPoolShared, r.Implementation));
             Assert.All(rows.Where(r => r.IsBaseline), r => Assert.Equal(1.0, r.RatioToBaseline));
             Assert.All(rows, r => Assert.Null(r.RatioToFloor));
             // 160,000 fresh int[32] arrays cannot be allocated in nothing.
             var newArrays = rows.Single(r => r.Implementation == ImplementationIds.NewArray && r.Parameter == "Count=160000");
             Assert.True(newArrays.AllocatedBytes > 160_000L * 32 * sizeof(int), $"allocated {newArrays.AllocatedBytes}");
+
+            // Each statistic takes its own iteration of the same report.
+            var fastest = ResultCollector.Collect([summary], TimeStatistic.Fastest, out _);
+            Assert.Equal(rows.Count, fastest.Count);
+            foreach (var (report, median, quick) in summary.Reports.Zip(rows, fastest))
+            {
+                Assert.Equal(TimeStatistic.Median, median.Statistic);
+                Assert.Equal(TimeStatistic.Fastest, quick.Statistic);
+                Assert.Equal(report.ResultStatistics!.Median, median.TimeNs);
+                Assert.Equal(report.ResultStatistics.Min, quick.TimeNs);
+            }
+
+            Assert.Contains(rows.Zip(fastest), pair => pair.Second.TimeNs < pair.First.TimeNs);
         }
         finally
         {

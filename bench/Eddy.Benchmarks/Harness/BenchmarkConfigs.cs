@@ -12,8 +12,9 @@ public static class BenchmarkConfigs
     /// <summary>
     /// The quick job: in-process (no per-run project build), one launch, a tier-up stage
     /// (<see cref="TierUpEngineFactory"/>), 3 warm-up iterations and 9 measured iterations of about 50 ms, no overhead
-    /// evaluation. Tables report the median iteration, so one iteration slowed by a neighbour on a shared machine does
-    /// not move a row.
+    /// evaluation. Tables report the fastest iteration (<see cref="TimeStatistic.Fastest"/>): a neighbour on a shared
+    /// machine, or a slow phase of the process, only adds time, and nine iterations are too few for their median to
+    /// repeat from one run to the next.
     /// </summary>
     /// <remarks>Quick mode runs each workload class in a fresh process (<see cref="IsolatedWorkloads"/>), where the
     /// library's methods start cold: a fixed count of 5 warm-ups let a row be measured while the JIT's tier-up was

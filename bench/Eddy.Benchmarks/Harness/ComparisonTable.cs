@@ -59,7 +59,7 @@ public static class ComparisonTable
     private static (string[] Header, List<string[]> Cells) Build(List<ResultRow> rows)
     {
         bool hasFloor = rows.Any(r => r.RatioToFloor is not null);
-        var header = new List<string> { "Parameter", "Implementation", "Median", "Allocated", "Gen0", "Gen1", "Gen2", "vs baseline" };
+        var header = new List<string> { "Parameter", "Implementation", "Time", "Allocated", "Gen0", "Gen1", "Gen2", "vs baseline" };
         if (hasFloor)
         {
             header.Add("vs Floor");
@@ -72,7 +72,7 @@ public static class ComparisonTable
             {
                 row.Parameter,
                 row.IsBaseline ? row.Implementation + " (baseline)" : row.Implementation,
-                Units.Time(row.MedianNs),
+                Units.Time(row.TimeNs),
                 Units.Bytes(row.AllocatedBytes),
                 Units.Collections(row.Gen0),
                 Units.Collections(row.Gen1),

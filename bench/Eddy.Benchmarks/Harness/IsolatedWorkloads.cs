@@ -179,7 +179,7 @@ public static class IsolatedWorkloads
                 order.Add(key);
                 fastest[key] = row;
             }
-            else if (row.MedianNs < kept.MedianNs)
+            else if (row.TimeNs < kept.TimeNs)
             {
                 fastest[key] = row;
             }

@@ -8,8 +8,8 @@ namespace Eddy.Benchmarks.Harness;
 /// <summary>Reads BenchmarkDotNet's reports into <see cref="ResultRow"/>s with the workload and implementation ids.</summary>
 public static class ResultCollector
 {
-    /// <summary>Rows for every report that produced a measurement, with ratios filled in.</summary>
-    public static IReadOnlyList<ResultRow> Collect(IEnumerable<Summary> summaries, out IReadOnlyList<string> failed)
+    /// <summary>Rows for every report that produced a measurement, timed by <paramref name="statistic"/>, with ratios filled in.</summary>
+    public static IReadOnlyList<ResultRow> Collect(IEnumerable<Summary> summaries, TimeStatistic statistic, out IReadOnlyList<string> failed)
     {
         var rows = new List<ResultRow>();
         var failures = new List<string>();
@@ -33,11 +33,12 @@ public static class ResultCollector
                 parameter,
                 implementation,
                 benchmark.Descriptor.Baseline,
-                report.ResultStatistics.Median,
+                statistic == TimeStatistic.Fastest ? report.ResultStatistics.Min : report.ResultStatistics.Median,
                 gc.GetBytesAllocatedPerOperation(benchmark),
                 gc.Gen0Collections * perThousand,
                 gc.Gen1Collections * perThousand,
-                gc.Gen2Collections * perThousand));
+                gc.Gen2Collections * perThousand,
+                Statistic: statistic));
         }
 
         failed = failures;

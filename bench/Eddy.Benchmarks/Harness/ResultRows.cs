@@ -21,19 +21,19 @@ public static class ResultRows
         {
             if (row.IsBaseline)
             {
-                baselines[(row.Workload, row.Parameter)] = row.MedianNs;
+                baselines[(row.Workload, row.Parameter)] = row.TimeNs;
             }
 
             if (row.Implementation == ImplementationIds.Floor)
             {
-                floors[(row.Workload, row.Parameter)] = row.MedianNs;
+                floors[(row.Workload, row.Parameter)] = row.TimeNs;
             }
         }
 
         return list.Select(row => row with
         {
-            RatioToBaseline = Ratio(row.MedianNs, baselines, (row.Workload, row.Parameter)),
-            RatioToFloor = Ratio(row.MedianNs, floors, (row.Workload, row.Parameter)),
+            RatioToBaseline = Ratio(row.TimeNs, baselines, (row.Workload, row.Parameter)),
+            RatioToFloor = Ratio(row.TimeNs, floors, (row.Workload, row.Parameter)),
         }).ToList();
     }
 

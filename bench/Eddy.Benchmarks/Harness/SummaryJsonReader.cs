@@ -24,13 +24,14 @@ public static class SummaryJsonReader
                 row.GetProperty("parameter").GetString()!,
                 row.GetProperty("implementation").GetString()!,
                 row.GetProperty("is_baseline").GetBoolean(),
-                row.GetProperty("median_ns").GetDouble(),
+                row.GetProperty("time_ns").GetDouble(),
                 NullableInt64(row.GetProperty("allocated_bytes")),
                 row.GetProperty("gen0").GetDouble(),
                 row.GetProperty("gen1").GetDouble(),
                 row.GetProperty("gen2").GetDouble(),
                 NullableDouble(row.GetProperty("ratio_to_baseline")),
-                NullableDouble(row.GetProperty("ratio_to_floor"))));
+                NullableDouble(row.GetProperty("ratio_to_floor")),
+                TimeStatistics.Parse(row.GetProperty("statistic").GetString()!)));
         }
 
         return rows;

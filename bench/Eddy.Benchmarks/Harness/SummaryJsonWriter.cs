@@ -6,9 +6,10 @@ using System.Text.Json;
 namespace Eddy.Benchmarks.Harness;
 
 /// <summary>
-/// Writes artifacts/bench/summary.json: a JSON array of {"workload", "parameter", "implementation", "median_ns",
-/// "allocated_bytes", "gen0", "ratio_to_baseline"}, plus "gen1", "gen2", "is_baseline" and
-/// "ratio_to_floor". A value that was not measured, or a ratio without a reference row, is null.
+/// Writes artifacts/bench/summary.json: a JSON array of {"workload", "parameter", "implementation", "time_ns",
+/// "allocated_bytes", "gen0", "ratio_to_baseline"}, plus "gen1", "gen2", "is_baseline",
+/// "ratio_to_floor" and "statistic" ("median" or "fastest": which iteration "time_ns" comes from). A value that was
+/// not measured, or a ratio without a reference row, is null.
 /// </summary>
 public static class SummaryJsonWriter
 {
@@ -23,7 +24,7 @@ public static class SummaryJsonWriter
             json.WriteString("workload", row.Workload);
             json.WriteString("parameter", row.Parameter);
             json.WriteString("implementation", row.Implementation);
-            json.WriteNumber("median_ns", row.MedianNs);
+            json.WriteNumber("time_ns", row.TimeNs);
             WriteNullable(json, "allocated_bytes", row.AllocatedBytes);
             json.WriteNumber("gen0", row.Gen0);
             WriteNullable(json, "ratio_to_baseline", row.RatioToBaseline);
@@ -31,6 +32,7 @@ public static class SummaryJsonWriter
             json.WriteNumber("gen2", row.Gen2);
             json.WriteBoolean("is_baseline", row.IsBaseline);
             WriteNullable(json, "ratio_to_floor", row.RatioToFloor);
+            json.WriteString("statistic", TimeStatistics.Id(row.Statistic));
             json.WriteEndObject();
         }
 

@@ -70,7 +70,7 @@ public static class SvgChartWriter
         svg.Append(s_invariant, $"<text x=\"{Width / 2}\" y=\"28\" text-anchor=\"middle\" font-size=\"18\" font-weight=\"bold\">[{Escape(workload)}] per operation, log scale, lower is better</text>\n");
 
         var panel = new Panel(svg, parameters, implementations, own);
-        panel.Draw("mean time per operation", TimePlotTop, TimePlotHeight, r => r.MedianNs, Units.TimeDecade, zeroLabel: null);
+        panel.Draw("time per operation (" + TimeStatistics.Describe(own[0].Statistic) + ")", TimePlotTop, TimePlotHeight, r => r.TimeNs, Units.TimeDecade, zeroLabel: null);
         panel.Draw("allocated per operation", AllocatedPlotTop, AllocatedPlotHeight, r => r.AllocatedBytes, Units.BytesDecade, zeroLabel: "0 B");
         DrawLegend(svg, implementations, own);
         svg.Append("</svg>\n");
@@ -181,7 +181,7 @@ public static class SvgChartWriter
                 svg.Append(s_invariant, $"<polyline data-implementation=\"{Escape(id)}\" points=\"{polyline}\" fill=\"none\" stroke=\"{color}\" stroke-width=\"2\"{dash}/>\n");
                 foreach (var pt in points)
                 {
-                    string tip = $"{id} @ {pt.Row.Parameter}: {Units.Time(pt.Row.MedianNs)}, {Units.Bytes(pt.Row.AllocatedBytes)} allocated";
+                    string tip = $"{id} @ {pt.Row.Parameter}: {Units.Time(pt.Row.TimeNs)}, {Units.Bytes(pt.Row.AllocatedBytes)} allocated";
                     svg.Append(s_invariant, $"<circle cx=\"{F(pt.X)}\" cy=\"{F(pt.Y)}\" r=\"3.5\" fill=\"{color}\"><title>{Escape(tip)}</title></circle>\n");
                 }
             }
