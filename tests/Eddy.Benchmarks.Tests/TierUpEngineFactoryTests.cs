@@ -8,7 +8,11 @@ using Eddy.Benchmarks.Harness;
 
 namespace Eddy.Benchmarks.Tests;
 
-/// <summary>The quick job's tier-up stage: how many times it invokes a benchmark before BenchmarkDotNet's stages.</summary>
+/// <summary>
+/// The quick job's tier-up stage: how many times it invokes a benchmark before BenchmarkDotNet's stages. The benchmarks
+/// here move a fake clock by a set time per call, so that the stage's decisions do not depend on how busy the machine
+/// is; one test runs the stage on the real clock.
+/// </summary>
 public class TierUpEngineFactoryTests
 {
     [Fact]
@@ -31,6 +35,7 @@ public class TierUpEngineFactoryTests
     [Fact]
     public void A_benchmark_of_a_few_milliseconds_that_compiles_nothing_is_called_the_minimum_number_of_times_each_inside_its_iteration_setup()
     {
+        var clock = new FakeClock();
         int calls = 0;
         int setups = 0;
         int cleanups = 0;
@@ -41,13 +46,13 @@ public class TierUpEngineFactoryTests
             {
                 Assert.Equal(1, invokeCount);
                 Assert.Equal(calls, setups - 1);
-                Thread.Sleep(1);
+                clock.Advance(3);
                 calls++;
             },
             IterationCleanupAction = () => cleanups++,
         };
 
-        long reported = TierUpEngineFactory.RunUntilTieredUp(parameters);
+        long reported = TierUpEngineFactory.RunUntilTieredUp(parameters, clock.Read);
 
         Assert.Equal(calls, reported);
         Assert.Equal(calls, setups);
@@ -58,10 +63,11 @@ public class TierUpEngineFactoryTests
     [Fact]
     public void A_fast_benchmark_is_called_once_and_left_to_the_pilot()
     {
+        var clock = new FakeClock();
         int calls = 0;
-        var parameters = new EngineParameters { WorkloadActionNoUnroll = _ => calls++ };
+        var parameters = new EngineParameters { WorkloadActionNoUnroll = _ => { clock.Advance(0.1); calls++; } };
 
-        Assert.Equal(1, TierUpEngineFactory.RunUntilTieredUp(parameters));
+        Assert.Equal(1, TierUpEngineFactory.RunUntilTieredUp(parameters, clock.Read));
         Assert.Equal(1, calls);
     }
 
@@ -70,6 +76,7 @@ public class TierUpEngineFactoryTests
     {
         // Each of the first 100 calls compiles a new method, as a tier-up in progress would.
         const int CompilingCalls = 100;
+        var clock = new FakeClock();
         int calls = 0;
         var parameters = new EngineParameters
         {
@@ -80,12 +87,12 @@ public class TierUpEngineFactoryTests
                     CompileAndRunNewMethod();
                 }
 
-                Thread.Sleep(1);
+                clock.Advance(2);
                 calls++;
             },
         };
 
-        TierUpEngineFactory.RunUntilTieredUp(parameters);
+        TierUpEngineFactory.RunUntilTieredUp(parameters, clock.Read);
 
         Assert.InRange(calls, CompilingCalls + TierUpEngineFactory.QuietCalls, int.MaxValue);
     }
@@ -93,39 +100,60 @@ public class TierUpEngineFactoryTests
     [Fact]
     public void A_benchmark_too_slow_to_reach_the_count_is_called_once()
     {
+        var clock = new FakeClock();
         int calls = 0;
-        var parameters = new EngineParameters
-        {
-            WorkloadActionNoUnroll = _ =>
-            {
-                Thread.Sleep(50);
-                calls++;
-            },
-        };
+        var parameters = new EngineParameters { WorkloadActionNoUnroll = _ => { clock.Advance(50); calls++; } };
 
-        Assert.Equal(1, TierUpEngineFactory.RunUntilTieredUp(parameters));
+        Assert.Equal(1, TierUpEngineFactory.RunUntilTieredUp(parameters, clock.Read));
         Assert.Equal(1, calls);
     }
 
     [Fact]
     public void A_benchmark_that_slows_down_after_its_first_call_stops_the_stage_at_the_time_limit()
     {
+        var clock = new FakeClock();
         int calls = 0;
         var parameters = new EngineParameters
         {
             WorkloadActionNoUnroll = _ =>
             {
-                Thread.Sleep(calls == 0 ? 1 : 50);
+                clock.Advance(calls == 0 ? 3 : 50);
                 calls++;
             },
         };
 
+        TierUpEngineFactory.RunUntilTieredUp(parameters, clock.Read);
+
+        // 3 ms, then 50 ms a call until the clock passes 400 ms: 9 calls.
+        Assert.Equal(9, calls);
+        Assert.InRange(clock.Read(), TierUpEngineFactory.TimeLimit, TierUpEngineFactory.TimeLimit + TimeSpan.FromMilliseconds(50));
+    }
+
+    [Fact]
+    public void The_stage_on_the_real_clock_calls_a_one_millisecond_benchmark_at_least_once_and_stops_by_the_time_limit()
+    {
+        int calls = 0;
+        var parameters = new EngineParameters { WorkloadActionNoUnroll = _ => { Thread.Sleep(1); calls++; } };
+
         var watch = Stopwatch.StartNew();
-        TierUpEngineFactory.RunUntilTieredUp(parameters);
+        long reported = TierUpEngineFactory.RunUntilTieredUp(parameters);
         watch.Stop();
 
-        Assert.InRange(calls, 2, TierUpEngineFactory.MinimumCalls - 1);
-        Assert.InRange(watch.Elapsed, TierUpEngineFactory.TimeLimit, TierUpEngineFactory.TimeLimit + TimeSpan.FromSeconds(5));
+        // Whether the stage runs depends on how long the first call took on this machine; either way it counts every
+        // call and ends within the time limit and one call.
+        Assert.Equal(calls, reported);
+        Assert.InRange(calls, 1, int.MaxValue);
+        Assert.True(watch.Elapsed < TierUpEngineFactory.TimeLimit + TimeSpan.FromSeconds(5), $"took {watch.Elapsed}");
+    }
+
+    /// <summary>A clock that moves only when a benchmark says its call took time.</summary>
+    private sealed class FakeClock
+    {
+        private TimeSpan _now;
+
+        public void Advance(double milliseconds) => _now += TimeSpan.FromMilliseconds(milliseconds);
+
+        public TimeSpan Read() => _now;
     }
 
     private static void CompileAndRunNewMethod()

@@ -59,19 +59,30 @@ public sealed class TierUpEngineFactory : IEngineFactory
     /// </summary>
     public static long RunUntilTieredUp(EngineParameters engineParameters)
     {
-        ArgumentNullException.ThrowIfNull(engineParameters);
         var watch = Stopwatch.StartNew();
+        return RunUntilTieredUp(engineParameters, () => watch.Elapsed);
+    }
+
+    /// <summary>
+    /// <see cref="RunUntilTieredUp(EngineParameters)"/> on a given clock: <paramref name="elapsed"/> is the time since
+    /// the stage began (tests pass one that advances by a set amount per call, so that a busy machine cannot change
+    /// what the stage decides).
+    /// </summary>
+    public static long RunUntilTieredUp(EngineParameters engineParameters, Func<TimeSpan> elapsed)
+    {
+        ArgumentNullException.ThrowIfNull(engineParameters);
+        ArgumentNullException.ThrowIfNull(elapsed);
         long compiled = JitInfo.GetCompiledMethodCount(currentThread: false);
         long calls = 0;
         long lastCompileCall = 0;
         TimeSpan lastCompileTime = TimeSpan.Zero;
-        while (watch.Elapsed < TimeLimit)
+        while (elapsed() < TimeLimit)
         {
             engineParameters.IterationSetupAction?.Invoke();
             engineParameters.WorkloadActionNoUnroll(1);
             engineParameters.IterationCleanupAction?.Invoke();
             calls++;
-            if (calls == 1 && !StageIsNeeded(watch.Elapsed))
+            if (calls == 1 && !StageIsNeeded(elapsed()))
             {
                 break;
             }
@@ -81,10 +92,10 @@ public sealed class TierUpEngineFactory : IEngineFactory
             {
                 compiled = now;
                 lastCompileCall = calls;
-                lastCompileTime = watch.Elapsed;
+                lastCompileTime = elapsed();
             }
 
-            if (calls >= MinimumCalls && calls - lastCompileCall >= QuietCalls && watch.Elapsed - lastCompileTime >= QuietTime)
+            if (calls >= MinimumCalls && calls - lastCompileCall >= QuietCalls && elapsed() - lastCompileTime >= QuietTime)
             {
                 break;
             }
