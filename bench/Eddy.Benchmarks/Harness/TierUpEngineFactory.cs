@@ -82,20 +82,21 @@ public sealed class TierUpEngineFactory : IEngineFactory
             engineParameters.WorkloadActionNoUnroll(1);
             engineParameters.IterationCleanupAction?.Invoke();
             calls++;
-            if (calls == 1 && !StageIsNeeded(elapsed()))
+            TimeSpan now = elapsed();
+            if (calls == 1 && !StageIsNeeded(now))
             {
                 break;
             }
 
-            long now = JitInfo.GetCompiledMethodCount(currentThread: false);
-            if (now != compiled)
+            long compiledNow = JitInfo.GetCompiledMethodCount(currentThread: false);
+            if (compiledNow != compiled)
             {
-                compiled = now;
+                compiled = compiledNow;
                 lastCompileCall = calls;
-                lastCompileTime = elapsed();
+                lastCompileTime = now;
             }
 
-            if (calls >= MinimumCalls && calls - lastCompileCall >= QuietCalls && elapsed() - lastCompileTime >= QuietTime)
+            if (calls >= MinimumCalls && calls - lastCompileCall >= QuietCalls && now - lastCompileTime >= QuietTime)
             {
                 break;
             }
