@@ -74,7 +74,9 @@ public sealed partial class PooledMemoryStream
         if (array is not null)
         {
             // Bytes past Length are garbage (pooled arrays are not zeroed), so only the written part moves.
-            BlockCopy.Copy(array.AsSpan(0, (int)Math.Min(_length, capacity)), grown);
+            int written = (int)Math.Min(_length, capacity);
+            grown = BlockCopy.ChooseCopyDestination(BytePool, array, grown, written);
+            BlockCopy.Copy(array.AsSpan(0, written), grown);
             retired = array;
         }
 

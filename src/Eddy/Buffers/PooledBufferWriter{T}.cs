@@ -281,6 +281,11 @@ public sealed class PooledBufferWriter<T> : IBufferWriter<T>, IDisposable
         long doubled = old.Length == 0 ? _initialCapacity : (long)old.Length * 2;
         int length = (int)Math.Min(MaxArrayLength, Math.Max(required, doubled));
         T[] grown = PooledArrays.Rent(_pool, length);
+        if (typeof(T) == typeof(byte))
+        {
+            grown = (T[])(object)BlockCopy.ChooseCopyDestination((ArrayPool<byte>)(object)_pool, (byte[])(object)old, (byte[])(object)grown, _index);
+        }
+
         BlockCopy.Copy(new ReadOnlySpan<T>(old, 0, _index), grown);
         _buffer = grown;
         PooledArrays.Return(_pool, old);
