@@ -1,6 +1,7 @@
 using System;
 using System.Buffers;
 using System.Runtime.CompilerServices;
+using Eddy.Pooling;
 
 namespace Eddy.Internal;
 
@@ -46,8 +47,8 @@ internal static partial class BlockCopy
 
     /// <summary>
     /// Chooses the block a growth copies <paramref name="copyLength"/> bytes of <paramref name="source"/> into.
-    /// Usually that is <paramref name="rented"/>. When the copy is long and <paramref name="rented"/> starts at a
-    /// slow distance from <paramref name="source"/>, up to two more blocks of its length are rented, the first that is
+    /// Usually that is <paramref name="rented"/>. When the copy is long, <paramref name="rented"/> is no longer than
+    /// <see cref="LongestPlacedBlock"/> and it starts at a slow distance from <paramref name="source"/>, up to two more blocks of its length are rented, the first that is
     /// not at a slow distance is kept (or <paramref name="rented"/>, if none is), and the others go back to
     /// <paramref name="pool"/>. Pools that place blocks one after another (the large object heap does, and so does a
     /// compacting GC) put each block of a growing buffer at such a distance from the one before. Blocks placed so sit
@@ -69,9 +70,22 @@ internal static partial class BlockCopy
         return RentAwayFromSlowDistance(pool, source, rented);
     }
 
+    /// <summary>
+    /// The longest block a growth rents again for: <paramref name="pool"/>'s largest block when it is a
+    /// <see cref="BlockPool"/>, else BlockPool's default. A longer block would most likely be a new array the pool
+    /// does not keep, so a second rent would allocate as much again to save a fraction of one copy.
+    /// </summary>
+    internal static int LongestPlacedBlock(ArrayPool<byte> pool) =>
+        pool is BlockPool blocks ? blocks.MaximumBlockLength : BlockPoolOptions.DefaultMaximumBlockLength;
+
     [MethodImpl(MethodImplOptions.NoInlining)]
     private static byte[] RentAwayFromSlowDistance(ArrayPool<byte> pool, byte[] source, byte[] rented)
     {
+        if (rented.Length > LongestPlacedBlock(pool))
+        {
+            return rented;
+        }
+
         // Every candidate stays rented until the choice is made: a block returned at once would be the next one rented.
         byte[]? second = null;
         byte[]? third = null;

@@ -4,6 +4,7 @@ using System.Collections.Generic;
 using System.Runtime.InteropServices;
 using Eddy.Buffers;
 using Eddy.Internal;
+using Eddy.Pooling;
 
 namespace Eddy.Tests.Internal;
 
@@ -183,6 +184,27 @@ public class GrowthPlacementTests
         Assert.Equal(2, pool.Rents);
         Assert.Equal(data, writer.WrittenSpan.ToArray());
         writer.Dispose();
+        GC.KeepAlive(keep);
+    }
+
+    [Fact]
+    public void Writer_rents_once_for_a_block_longer_than_the_pool_keeps()
+    {
+        var keep = new List<byte[]>();
+        int oldLength = BlockPoolOptions.DefaultMaximumBlockLength;
+        byte[] old = GC.AllocateUninitializedArray<byte>(oldLength, pinned: true);
+        byte[] slow = PinnedAt(old, 2 * oldLength, Slow, keep);
+        var pool = new PlacedPool(old, slow);
+        using var writer = new PooledBufferWriter<byte>(pool, oldLength);
+        writer.GetSpan(oldLength);
+        writer.Advance(oldLength);
+
+        writer.GetSpan(1);
+
+        Assert.Same(slow, WriterArray(writer));
+        Assert.Equal(2, pool.Rents);
+        Assert.Equal(oldLength, BlockCopy.LongestPlacedBlock(pool));
+        Assert.Equal(4 << 20, BlockCopy.LongestPlacedBlock(new BlockPool(new BlockPoolOptions { MaximumBlockLength = 4 << 20 })));
         GC.KeepAlive(keep);
     }
 
