@@ -1,5 +1,6 @@
 using System;
 using System.Runtime.CompilerServices;
+using Eddy.Buffers;
 using Eddy.Internal;
 
 namespace Eddy;
@@ -75,7 +76,7 @@ public sealed partial class PooledMemoryStream
         {
             // Bytes past Length are garbage (pooled arrays are not zeroed), so only the written part moves.
             int written = (int)Math.Min(_length, capacity);
-            grown = BlockCopy.ChooseCopyDestination(BytePool, array, grown, written);
+            grown = CopyDestination.Choose(BytePool, array, grown, written);
             BlockCopy.Copy(array.AsSpan(0, written), grown);
             retired = array;
         }

@@ -283,7 +283,7 @@ public sealed class PooledBufferWriter<T> : IBufferWriter<T>, IDisposable
         T[] grown = PooledArrays.Rent(_pool, length);
         if (typeof(T) == typeof(byte))
         {
-            grown = (T[])(object)BlockCopy.ChooseCopyDestination((ArrayPool<byte>)(object)_pool, (byte[])(object)old, (byte[])(object)grown, _index);
+            grown = (T[])(object)CopyDestination.Choose((ArrayPool<byte>)(object)_pool, (byte[])(object)old, (byte[])(object)grown, _index);
         }
 
         BlockCopy.Copy(new ReadOnlySpan<T>(old, 0, _index), grown);

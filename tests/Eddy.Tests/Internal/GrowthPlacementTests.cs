@@ -203,8 +203,8 @@ public class GrowthPlacementTests
 
         Assert.Same(slow, WriterArray(writer));
         Assert.Equal(2, pool.Rents);
-        Assert.Equal(oldLength, BlockCopy.LongestPlacedBlock(pool));
-        Assert.Equal(4 << 20, BlockCopy.LongestPlacedBlock(new BlockPool(new BlockPoolOptions { MaximumBlockLength = 4 << 20 })));
+        Assert.Equal(oldLength, CopyDestination.LongestPlacedBlock(pool));
+        Assert.Equal(4 << 20, CopyDestination.LongestPlacedBlock(new BlockPool(new BlockPoolOptions { MaximumBlockLength = 4 << 20 })));
         GC.KeepAlive(keep);
     }
 
