@@ -120,7 +120,7 @@ public class IsolatedWorkloadsTests
     }
 
     [Fact]
-    public void Only_the_parallel_loops_and_small_writes_run_in_more_than_one_process()
+    public void Only_the_parallel_loops_small_writes_and_pooledstream_run_in_more_than_one_process()
     {
         var processes = WorkloadCatalog.WorkloadTypes().ToDictionary(
             t => t.GetCustomAttribute<WorkloadAttribute>()!.Id,
@@ -128,7 +128,8 @@ public class IsolatedWorkloadsTests
 
         Assert.Equal(3, processes["pooledstream-parallel"]);
         Assert.Equal(2, processes["small-writes"]);
-        Assert.All(processes.Where(p => p.Key is not ("pooledstream-parallel" or "small-writes")), p => Assert.Equal(1, p.Value));
+        Assert.Equal(2, processes["pooledstream"]);
+        Assert.All(processes.Where(p => p.Key is not ("pooledstream-parallel" or "small-writes" or "pooledstream")), p => Assert.Equal(1, p.Value));
     }
 
     [Theory]

@@ -11,7 +11,7 @@ namespace Eddy.Benchmarks.Workloads;
 /// <see cref="DataSize"/> bytes, ToArray, dispose. PooledStream and K4os.Streams are not served here: their rows exist in builds with
 /// EddyRivalsDirectory set.
 /// </summary>
-[Workload("pooledstream")]
+[Workload("pooledstream", QuickProcesses = 2)]
 public class StreamLifecycleBenchmarks
 {
     public const int MaxLoop = 10_000;
