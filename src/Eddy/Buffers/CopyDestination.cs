@@ -17,10 +17,11 @@ internal static class CopyDestination
     /// Usually that is <paramref name="rented"/>. When the copy is long, <paramref name="rented"/> is no longer than
     /// <see cref="LongestPlacedBlock"/> and it starts at a slow distance from <paramref name="source"/>, up to two
     /// more blocks of its length are rented, the first that is not at a slow distance is kept (or
-    /// <paramref name="rented"/>, if none is), and the others go back to <paramref name="pool"/>. Pools that place blocks one after another (the large object heap does, and so does a
-    /// compacting GC) put each block of a growing buffer at such a distance from the one before. Blocks placed so sit
-    /// at one, two and three times the gap between them from the first; the gap is at least an array's 24-byte
-    /// header, so the third is past <see cref="BlockCopy.SlowMemmoveDistanceLimit"/> whatever the gap.
+    /// <paramref name="rented"/>, if none is), and the others go back to <paramref name="pool"/>. Pools that place
+    /// blocks one after another (the large object heap does, and so does a compacting GC) put each block of a growing
+    /// buffer at such a distance from the one before. Blocks placed so sit one, two and three gaps from the first; the
+    /// gap is at least an array's 24-byte header, so the third is past
+    /// <see cref="BlockCopy.SlowMemmoveDistanceLimit"/> whatever the gap.
     /// </summary>
     /// <remarks>
     /// If a rent throws, every block rented here, <paramref name="rented"/> included, goes back to

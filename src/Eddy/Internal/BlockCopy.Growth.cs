@@ -1,6 +1,3 @@
-using System;
-using System.Runtime.CompilerServices;
-
 namespace Eddy.Internal;
 
 internal static partial class BlockCopy
@@ -13,7 +10,7 @@ internal static partial class BlockCopy
 
     /// <summary>
     /// <c>memmove</c>'s long copies are slow when the destination starts 1 to this − 1 bytes above the source,
-    /// modulo the page size, on every CPU measured (docs/design.md, "Copies and memory layout"); at 0 and from
+    /// modulo the page size, on both CPUs measured (docs/design.md, "Copies and memory layout"); at 0 and from
     /// here on they run at full speed.
     /// </summary>
     public const int SlowMemmoveDistanceLimit = 64;
