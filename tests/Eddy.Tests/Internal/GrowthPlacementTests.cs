@@ -40,9 +40,8 @@ public class GrowthPlacementTests
                 throw new InvalidOperationException("The test prepared no more arrays.");
             }
 
-            byte[] array = _next.Dequeue();
-            Assert.True(array.Length >= minimumLength);
-            return array;
+            // A misbehaving pool's short array is handed out as it is: the writer must notice.
+            return _next.Dequeue();
         }
 
         public override void Return(byte[] array, bool clearArray = false) => Returned.Add(array);
@@ -205,6 +204,72 @@ public class GrowthPlacementTests
         Assert.Equal(2, pool.Rents);
         Assert.Equal(oldLength, CopyDestination.LongestPlacedBlock(pool));
         Assert.Equal(4 << 20, CopyDestination.LongestPlacedBlock(new BlockPool(new BlockPoolOptions { MaximumBlockLength = 4 << 20 })));
+        GC.KeepAlive(keep);
+    }
+
+    [Fact]
+    public void A_block_exactly_as_long_as_the_pool_keeps_is_still_chosen()
+    {
+        var keep = new List<byte[]>();
+        int grownLength = BlockPoolOptions.DefaultMaximumBlockLength;
+        byte[] old = GC.AllocateUninitializedArray<byte>(grownLength / 2, pinned: true);
+        byte[] slow = PinnedAt(old, grownLength, Slow, keep);
+        byte[] safe = PinnedAt(old, grownLength, Safe, keep);
+        var pool = new PlacedPool(old, slow, safe);
+        using var writer = new PooledBufferWriter<byte>(pool, old.Length);
+        writer.GetSpan(old.Length);
+        writer.Advance(old.Length);
+
+        writer.GetSpan(1);
+
+        Assert.Same(safe, WriterArray(writer));
+        Assert.Equal([slow, old], pool.Returned);
+        GC.KeepAlive(keep);
+    }
+
+    [Fact]
+    public void A_candidate_shorter_than_the_first_block_is_never_kept()
+    {
+        var keep = new List<byte[]>();
+        byte[] old = GC.AllocateUninitializedArray<byte>(OldLength, pinned: true);
+        byte[] slow = PinnedAt(old, GrownLength, Slow, keep);
+        byte[] shortSafe = PinnedAt(old, OldLength, Safe, keep);
+        byte[] safe = PinnedAt(old, GrownLength, Safe, keep);
+        var pool = new PlacedPool(old, slow, shortSafe, safe);
+        var (writer, data) = FullWriter(pool);
+
+        writer.GetSpan(1);
+
+        Assert.Same(safe, WriterArray(writer));
+        Assert.Equal(data, writer.WrittenSpan.ToArray());
+        Assert.Equal([slow, shortSafe, old], pool.Returned);
+        writer.Dispose();
+        GC.KeepAlive(keep);
+    }
+
+    [Fact]
+    public void An_empty_array_is_at_no_distance_from_anything()
+    {
+        // An array whose own address is 1-63 bytes past a page boundary: measured from a null pointer (what fixed
+        // gives for an empty array), it would look slow.
+        var keep = new List<byte[]>();
+        byte[]? nearPage = null;
+        for (int attempt = 0; attempt < 2000 && nearPage is null; attempt++)
+        {
+            byte[] candidate = GC.AllocateUninitializedArray<byte>(64 + (8 * (attempt % 13)), pinned: true);
+            if (Slow((long)Marshal.UnsafeAddrOfPinnedArrayElement(candidate, 0) & 4095))
+            {
+                nearPage = candidate;
+            }
+            else
+            {
+                keep.Add(candidate);
+            }
+        }
+
+        Assert.NotNull(nearPage);
+        Assert.False(BlockCopy.AtSlowMemmoveDistance([], nearPage));
+        Assert.False(BlockCopy.AtSlowMemmoveDistance(nearPage, []));
         GC.KeepAlive(keep);
     }
 
