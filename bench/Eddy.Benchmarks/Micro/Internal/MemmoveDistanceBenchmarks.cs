@@ -18,7 +18,7 @@ public class MemmoveDistanceBenchmarks
     private int _source;
     private int _destination;
 
-    [Params(131072, 524288)]
+    [Params(32768, 65536, 131072, 524288)]
     public int Size { get; set; }
 
     [ParamsSource(nameof(DistanceValues))]
