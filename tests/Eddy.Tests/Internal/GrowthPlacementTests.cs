@@ -118,15 +118,20 @@ public class GrowthPlacementTests
         GC.KeepAlive(keep);
     }
 
-    /// <summary>Fills a writer's first 64 KiB block exactly, so the next span needs a growth that copies all of it.</summary>
-    private static (PooledBufferWriter<byte> Writer, byte[] Data) FullWriter(PlacedPool pool, int length = OldLength)
+    /// <summary>
+    /// A writer whose first block holds <paramref name="capacity"/> bytes, with <paramref name="length"/> of them
+    /// written (all by default), so the next span past it needs a growth that copies what was written.
+    /// </summary>
+    private static (PooledBufferWriter<byte> Writer, byte[] Data) FullWriter(PlacedPool pool, int capacity = OldLength, int? length = null)
     {
-        var writer = new PooledBufferWriter<byte>(pool, OldLength);
-        byte[] data = Pattern(length);
-        data.CopyTo(writer.GetSpan(length));
-        writer.Advance(length);
+        int written = length ?? capacity;
+        var writer = new PooledBufferWriter<byte>(pool, capacity);
+        byte[] data = Pattern(written);
+        data.CopyTo(writer.GetSpan(written));
+        writer.Advance(written);
         return (writer, data);
     }
+
 
     /// <summary>
     /// The writer's growth over blocks that sit at a slow distance from its old block (as many as
@@ -175,7 +180,7 @@ public class GrowthPlacementTests
         byte[] old = GC.AllocateUninitializedArray<byte>(OldLength, pinned: true);
         byte[] slow = PinnedAt(old, GrownLength, Slow, keep);
         var pool = new PlacedPool(old, slow);
-        var (writer, data) = FullWriter(pool, BlockCopy.PlacedCopyLength - 1);
+        var (writer, data) = FullWriter(pool, length: BlockCopy.PlacedCopyLength - 1);
 
         writer.GetSpan(OldLength);
 
@@ -194,9 +199,7 @@ public class GrowthPlacementTests
         byte[] old = GC.AllocateUninitializedArray<byte>(oldLength, pinned: true);
         byte[] slow = PinnedAt(old, 2 * oldLength, Slow, keep);
         var pool = new PlacedPool(old, slow);
-        using var writer = new PooledBufferWriter<byte>(pool, oldLength);
-        writer.GetSpan(oldLength);
-        writer.Advance(oldLength);
+        var (writer, _) = FullWriter(pool, oldLength);
 
         writer.GetSpan(1);
 
@@ -204,6 +207,7 @@ public class GrowthPlacementTests
         Assert.Equal(2, pool.Rents);
         Assert.Equal(oldLength, CopyDestination.LongestPlacedBlock(pool));
         Assert.Equal(4 << 20, CopyDestination.LongestPlacedBlock(new BlockPool(new BlockPoolOptions { MaximumBlockLength = 4 << 20 })));
+        writer.Dispose();
         GC.KeepAlive(keep);
     }
 
@@ -216,14 +220,13 @@ public class GrowthPlacementTests
         byte[] slow = PinnedAt(old, grownLength, Slow, keep);
         byte[] safe = PinnedAt(old, grownLength, Safe, keep);
         var pool = new PlacedPool(old, slow, safe);
-        using var writer = new PooledBufferWriter<byte>(pool, old.Length);
-        writer.GetSpan(old.Length);
-        writer.Advance(old.Length);
+        var (writer, _) = FullWriter(pool, old.Length);
 
         writer.GetSpan(1);
 
         Assert.Same(safe, WriterArray(writer));
         Assert.Equal([slow, old], pool.Returned);
+        writer.Dispose();
         GC.KeepAlive(keep);
     }
 

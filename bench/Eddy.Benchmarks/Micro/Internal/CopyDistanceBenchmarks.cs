@@ -33,7 +33,7 @@ public class CopyDistanceBenchmarks
         _arena = GC.AllocateUninitializedArray<byte>(4 * Size + 4 * PageSize, pinned: true);
         long start = (long)Marshal.UnsafeAddrOfPinnedArrayElement(_arena, 0);
         // Both ends 16 bytes past a page boundary, as a byte[]'s data is past its object header.
-        _source = (int)((PageSize - (start & (PageSize - 1))) & (PageSize - 1)) + 16;
+        _source = BlockCopy.FirstPageOffset(start) + 16;
         _destination = _source + (Size / PageSize + 2) * PageSize + Distance;
     }
 

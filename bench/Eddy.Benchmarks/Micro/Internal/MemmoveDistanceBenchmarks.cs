@@ -2,6 +2,7 @@ using System;
 using System.Collections.Generic;
 using System.Runtime.InteropServices;
 using BenchmarkDotNet.Attributes;
+using Eddy.Internal;
 
 namespace Eddy.Benchmarks.Micro.Internal;
 
@@ -32,7 +33,7 @@ public class MemmoveDistanceBenchmarks
         _arena = GC.AllocateUninitializedArray<byte>(2 * Size + 4 * PageSize, pinned: true);
         long start = (long)Marshal.UnsafeAddrOfPinnedArrayElement(_arena, 0);
         // Both ends 16 bytes past a page boundary, as a byte[]'s data is past its object header.
-        _source = (int)((PageSize - (start & (PageSize - 1))) & (PageSize - 1)) + 16;
+        _source = BlockCopy.FirstPageOffset(start) + 16;
         _destination = _source + (Size / PageSize + 1) * PageSize + Distance;
     }
 
