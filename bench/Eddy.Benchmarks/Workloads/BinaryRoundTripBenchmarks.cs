@@ -77,6 +77,31 @@ public class BinaryRoundTripBenchmarks
         return sum;
     }
 
+    /// <summary>
+    /// Eddy for short messages: the binary writer into a fresh contiguous <see cref="PooledBufferWriter{T}"/> (one
+    /// pooled array), read back from its written span.
+    /// </summary>
+    [Benchmark, Implementation(ImplementationIds.EddyContiguous)]
+    public long EddyContiguous()
+    {
+        using var buffer = new PooledBufferWriter<byte>();
+        var writer = new BinaryBufferWriter(buffer);
+        for (int i = 0; i < Count; i++)
+        {
+            writer.Write(Value(i));
+        }
+
+        writer.Flush();
+        var reader = new BinarySequenceReader(buffer.WrittenSpan);
+        long sum = 0;
+        for (int i = 0; i < Count; i++)
+        {
+            sum += reader.ReadInt64();
+        }
+
+        return sum;
+    }
+
     /// <summary>A fresh exact-size array per round trip, little-endian writes with bounds checks.</summary>
     [Benchmark, Implementation(ImplementationIds.NewArray)]
     public long NewArray() => RoundTripChecked(new byte[Count * sizeof(long)]);
