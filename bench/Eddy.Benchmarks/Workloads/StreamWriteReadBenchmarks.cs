@@ -120,26 +120,35 @@ public class StreamWriteReadBenchmarks
         return result;
     }
 
-    /// <summary>Inlined into each benchmark so every stream is called through its exact type.</summary>
-    /// <returns>Bytes read back plus the first byte of every read: equal for every correct stream.</returns>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private long WriteThenRead<TStream>(TStream stream)
+        where TStream : Stream =>
+        WriteThenRead(stream, _piece, _readBuffer, Bytes);
+
+    /// <summary>
+    /// The workload's loop: <paramref name="bytes"/> written from <paramref name="piece"/> in 1 KiB pieces, then read
+    /// back into <paramref name="readBuffer"/> (8 KiB) from the start. Inlined into each benchmark so every stream is
+    /// called through its exact type.
+    /// </summary>
+    /// <returns>Bytes read back plus the first byte of every read: equal for every correct stream.</returns>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    internal static long WriteThenRead<TStream>(TStream stream, byte[] piece, byte[] readBuffer, int bytes)
         where TStream : Stream
     {
-        int remaining = Bytes;
+        int remaining = bytes;
         while (remaining > 0)
         {
             int n = Math.Min(WritePiece, remaining);
-            stream.Write(_piece, 0, n);
+            stream.Write(piece, 0, n);
             remaining -= n;
         }
 
         stream.Position = 0;
         long result = 0;
         int read;
-        while ((read = stream.Read(_readBuffer, 0, ReadPiece)) > 0)
+        while ((read = stream.Read(readBuffer, 0, ReadPiece)) > 0)
         {
-            result += read + _readBuffer[0];
+            result += read + readBuffer[0];
         }
 
         return result;

@@ -1,8 +1,10 @@
 using System;
 using System.Buffers;
 using System.IO;
+using System.Runtime.CompilerServices;
 using BenchmarkDotNet.Attributes;
 using Eddy.Benchmarks.Harness;
+using Eddy.Benchmarks.Workloads;
 using Eddy.Pooling;
 
 namespace Eddy.Benchmarks.Micro.Streams;
@@ -73,19 +75,10 @@ public class StreamPoolCostBenchmarks
     }
 #endif
 
-    private long WriteThenRead(Stream stream)
-    {
-        stream.Write(_piece, 0, Bytes);
-        stream.Position = 0;
-        long result = 0;
-        int n;
-        while ((n = stream.Read(_readBuffer, 0, ReadPiece)) > 0)
-        {
-            result += n + _readBuffer[0];
-        }
-
-        return result;
-    }
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private long WriteThenRead<TStream>(TStream stream)
+        where TStream : Stream =>
+        StreamWriteReadBenchmarks.WriteThenRead(stream, _piece, _readBuffer, Bytes);
 
     /// <summary>
     /// A measuring device, not a pool: it hands the same array to every renter, which is sound only while one
