@@ -24,7 +24,13 @@ namespace Eddy.Pooling;
 /// Each owner gives its block back on its first <see cref="IDisposable.Dispose"/>; a second one does nothing, and
 /// <see cref="IMemoryOwner{T}.Memory"/> after it throws <see cref="ObjectDisposedException"/>. An owner dropped
 /// without disposal is simply collected and its block is lost to the pool, as with <see cref="MemoryPool{T}.Shared"/>.
-/// Every member is thread-safe.
+/// Every member of the pool is thread-safe, and an owner may be disposed on any thread; disposing one owner on two
+/// threads at the same instant is a race, as with the owners of <see cref="MemoryPool{T}.Shared"/> (a
+/// <see cref="BlockPool"/>'s double-return detection reports the second return unless the two overlap).
+/// </para>
+/// <para>
+/// <see cref="RentedBlocks"/> and <see cref="ReturnedBlocks"/> are exact: each thread counts its own rents and
+/// returns, without an interlocked instruction, and reading them sums the threads' counts.
 /// </para>
 /// </remarks>
 [DebuggerDisplay("RentedBlocks = {RentedBlocks}, OutstandingBlocks = {OutstandingBlocks}, MaxBufferSize = {MaxBufferSize}")]
@@ -38,8 +44,7 @@ public sealed class BlockMemoryPool : MemoryPool<byte>
     private readonly ArrayPool<byte> _pool;
     private readonly int _maxBufferSize;
     private readonly bool _isShared;
-    private long _rented;
-    private long _returned;
+    private readonly RentReturnCounters _counts = new();
     private int _disposed;
 
     /// <summary>A pool over <paramref name="pool"/>; null means Eddy's default byte pool (<see cref="BlockPool.Shared"/>).</summary>
@@ -65,13 +70,20 @@ public sealed class BlockMemoryPool : MemoryPool<byte>
     public override int MaxBufferSize => _maxBufferSize;
 
     /// <summary>Blocks rented since the pool was created.</summary>
-    public long RentedBlocks => Volatile.Read(ref _rented);
+    public long RentedBlocks => _counts.Read().Rented;
 
     /// <summary>Blocks given back (by their owners' first <see cref="IDisposable.Dispose"/>) since the pool was created.</summary>
-    public long ReturnedBlocks => Volatile.Read(ref _returned);
+    public long ReturnedBlocks => _counts.Read().Returned;
 
-    /// <summary>Blocks rented and not yet given back.</summary>
-    public long OutstandingBlocks => RentedBlocks - ReturnedBlocks;
+    /// <summary>Blocks rented and not yet given back (rents and returns read together).</summary>
+    public long OutstandingBlocks
+    {
+        get
+        {
+            (long rented, long returned) = _counts.Read();
+            return rented - returned;
+        }
+    }
 
     /// <summary>Rents a block of at least <paramref name="minBufferSize"/> bytes, or <see cref="DefaultBufferSize"/> for -1.</summary>
     /// <param name="minBufferSize">The least size needed; -1 (default) for the default size.</param>
@@ -95,7 +107,7 @@ public sealed class BlockMemoryPool : MemoryPool<byte>
         }
 
         byte[] block = _pool.Rent(minBufferSize);
-        Interlocked.Increment(ref _rented);
+        _counts.CountRent();
         return new Owner(this, block);
     }
 
@@ -111,7 +123,7 @@ public sealed class BlockMemoryPool : MemoryPool<byte>
     private void Return(byte[] block)
     {
         _pool.Return(block);
-        Interlocked.Increment(ref _returned);
+        _counts.CountReturn();
     }
 
     private sealed class Owner : IMemoryOwner<byte>
@@ -141,9 +153,13 @@ public sealed class BlockMemoryPool : MemoryPool<byte>
 
         public void Dispose()
         {
-            byte[]? block = Interlocked.Exchange(ref _block, null);
+            // No interlocked exchange: after a pipe's copy into the block it waits for every pending store, and
+            // owners are disposed by one thread. Two threads disposing one owner at once is a race, as with
+            // MemoryPool<byte>.Shared's owners; a BlockPool's double-return detection reports the second return.
+            byte[]? block = _block;
             if (block is not null)
             {
+                _block = null;
                 _pool.Return(block);
             }
         }

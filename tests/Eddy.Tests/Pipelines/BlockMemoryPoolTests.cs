@@ -1,5 +1,7 @@
 using System;
 using System.Buffers;
+using System.Collections.Generic;
+using System.Threading;
 using System.Threading.Tasks;
 using Eddy.Pooling;
 
@@ -110,5 +112,123 @@ public sealed class BlockMemoryPoolTests
         Assert.Equal(0, pool.OutstandingBlocks);
         BlockPoolStatistics statistics = blocks.GetStatistics();
         Assert.Equal(statistics.RentedBlocks, statistics.ReturnedBlocks);
+    }
+
+    [Fact]
+    public void Counts_stay_exact_after_the_threads_that_made_them_have_ended()
+    {
+        var blocks = new BlockPool();
+        using var pool = new BlockMemoryPool(blocks);
+        var handedOver = new System.Collections.Concurrent.ConcurrentQueue<IMemoryOwner<byte>>();
+
+        // Each thread rents 100 blocks, returns half itself and leaves the other half for a thread that starts
+        // after it has ended, so rents and returns are counted on different, finished threads.
+        for (int round = 0; round < 6; round++)
+        {
+            var renter = new Thread(() =>
+            {
+                for (int i = 0; i < 100; i++)
+                {
+                    IMemoryOwner<byte> owner = pool.Rent(4096);
+                    if (i % 2 == 0)
+                    {
+                        owner.Dispose();
+                    }
+                    else
+                    {
+                        handedOver.Enqueue(owner);
+                    }
+                }
+            });
+            renter.Start();
+            renter.Join();
+            Assert.Equal((round * 100) + 100, pool.RentedBlocks);
+            Assert.Equal(50, pool.OutstandingBlocks);
+
+            var returner = new Thread(() =>
+            {
+                while (handedOver.TryDequeue(out IMemoryOwner<byte>? owner))
+                {
+                    owner.Dispose();
+                }
+            });
+            returner.Start();
+            returner.Join();
+            Assert.Equal((round * 100) + 100, pool.ReturnedBlocks);
+            Assert.Equal(0, pool.OutstandingBlocks);
+        }
+
+        BlockPoolStatistics statistics = blocks.GetStatistics();
+        Assert.Equal(600, statistics.RentedBlocks);
+        Assert.Equal(600, statistics.ReturnedBlocks);
+    }
+
+    [Fact]
+    public void Pools_used_in_turn_on_one_thread_keep_their_own_counts()
+    {
+        using var first = new BlockMemoryPool(new BlockPool());
+        using var second = new BlockMemoryPool(new BlockPool());
+        var held = new List<IMemoryOwner<byte>>();
+        for (int i = 0; i < 30; i++)
+        {
+            held.Add(first.Rent(256));
+            if (i % 3 == 0)
+            {
+                held.Add(second.Rent(256));
+            }
+        }
+
+        Assert.Equal(30, first.RentedBlocks);
+        Assert.Equal(10, second.RentedBlocks);
+        for (int i = 0; i < held.Count; i += 2)
+        {
+            held[i].Dispose();
+        }
+
+        Assert.Equal(20, first.ReturnedBlocks + second.ReturnedBlocks);
+        Assert.Equal(20, first.OutstandingBlocks + second.OutstandingBlocks);
+        foreach (IMemoryOwner<byte> owner in held)
+        {
+            owner.Dispose();
+        }
+
+        Assert.Equal((30L, 30L, 0L), (first.RentedBlocks, first.ReturnedBlocks, first.OutstandingBlocks));
+        Assert.Equal((10L, 10L, 0L), (second.RentedBlocks, second.ReturnedBlocks, second.OutstandingBlocks));
+    }
+
+    [Fact]
+    public async Task A_reader_never_sees_more_returns_than_rents_while_threads_hand_blocks_to_each_other()
+    {
+        using var pool = new BlockMemoryPool(new BlockPool());
+        var handedOver = new System.Collections.Concurrent.BlockingCollection<IMemoryOwner<byte>>(boundedCapacity: 64);
+        using var done = new CancellationTokenSource();
+        Task renter = Task.Factory.StartNew(() =>
+        {
+            for (int i = 0; i < 50_000; i++)
+            {
+                handedOver.Add(pool.Rent(-1));
+            }
+
+            handedOver.CompleteAdding();
+        }, TaskCreationOptions.LongRunning);
+        Task returner = Task.Factory.StartNew(() =>
+        {
+            foreach (IMemoryOwner<byte> owner in handedOver.GetConsumingEnumerable())
+            {
+                owner.Dispose();
+            }
+        }, TaskCreationOptions.LongRunning);
+
+        long reads = 0;
+        while (!returner.IsCompleted)
+        {
+            long outstanding = pool.OutstandingBlocks;
+            Assert.InRange(outstanding, 0, 50_000);
+            reads++;
+        }
+
+        await Task.WhenAll(renter, returner);
+        Assert.True(reads > 0);
+        Assert.Equal((50_000L, 50_000L, 0L), (pool.RentedBlocks, pool.ReturnedBlocks, pool.OutstandingBlocks));
     }
 }
