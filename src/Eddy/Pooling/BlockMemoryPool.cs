@@ -85,6 +85,9 @@ public sealed class BlockMemoryPool : MemoryPool<byte>
         }
     }
 
+    /// <summary>Threads whose counts are kept apart now (a thread's are folded into the totals after it ends).</summary>
+    internal int CountingThreads => _counts.CellCount;
+
     /// <summary>Rents a block of at least <paramref name="minBufferSize"/> bytes, or <see cref="DefaultBufferSize"/> for -1.</summary>
     /// <param name="minBufferSize">The least size needed; -1 (default) for the default size.</param>
     /// <returns>The block's owner: dispose it once to give the block back.</returns>

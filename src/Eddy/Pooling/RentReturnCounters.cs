@@ -72,6 +72,18 @@ internal sealed class RentReturnCounters
         }
     }
 
+    /// <summary>Cells kept apart now: one per thread that has counted, less those folded since their thread ended.</summary>
+    internal int CellCount
+    {
+        get
+        {
+            lock (_cells)
+            {
+                return _cells.Count;
+            }
+        }
+    }
+
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private Cell CurrentCell()
     {

@@ -161,6 +161,33 @@ public sealed class BlockMemoryPoolTests
         BlockPoolStatistics statistics = blocks.GetStatistics();
         Assert.Equal(600, statistics.RentedBlocks);
         Assert.Equal(600, statistics.ReturnedBlocks);
+
+        // Every thread that counted has ended and a read folded them all, the first one included.
+        Assert.Equal(0, pool.CountingThreads);
+    }
+
+    [Fact]
+    public void A_new_counting_thread_folds_the_counts_of_ended_ones()
+    {
+        using var pool = new BlockMemoryPool(new BlockPool());
+        void RentAndReturnOnANewThread()
+        {
+            var thread = new Thread(() => pool.Rent(256).Dispose());
+            thread.Start();
+            thread.Join();
+        }
+
+        for (int i = 0; i < 5; i++)
+        {
+            RentAndReturnOnANewThread();
+
+            // No read in between: each thread's first count folded the cells of the threads that had ended.
+            Assert.Equal(1, pool.CountingThreads);
+        }
+
+        // A read folds the last one too, and nothing was lost on the way.
+        Assert.Equal((5L, 5L, 0L), (pool.RentedBlocks, pool.ReturnedBlocks, pool.OutstandingBlocks));
+        Assert.Equal(0, pool.CountingThreads);
     }
 
     [Fact]
