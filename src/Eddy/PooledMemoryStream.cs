@@ -385,6 +385,9 @@ public sealed partial class PooledMemoryStream : Stream, IBufferWriter<byte>
         base.Dispose(disposing);
     }
 
+    /// <summary>Whether <paramref name="pool"/> handed this stream out (it goes back there on <c>Dispose</c>).</summary>
+    internal bool IsFrom(PooledMemoryStreamPool pool) => ReferenceEquals(RareOrNull?.Owner, pool);
+
     /// <summary>Called by the owning pool when it hands the stream out.</summary>
     internal void Activate()
     {

@@ -2,6 +2,7 @@ using System;
 using System.Collections.Generic;
 using System.IO;
 using System.Linq;
+using System.Threading;
 using System.Threading.Tasks;
 using Eddy.Tests.Infrastructure;
 using Eddy.Tests.Streams.Infrastructure;
@@ -79,21 +80,77 @@ public sealed class PooledMemoryStreamPoolTests
     }
 
     [Fact]
-    public void The_pool_keeps_at_most_MaximumRetained_streams()
+    public void The_pool_keeps_at_most_MaximumRetained_streams_plus_the_one_each_thread_gave_back_last()
     {
         var pool = new PooledMemoryStreamPool(maximumRetained: 2);
         Assert.Equal(2, pool.MaximumRetained);
-        PooledMemoryStream[] rented = Enumerable.Range(0, 4).Select(_ => pool.Rent()).ToArray();
-        foreach (PooledMemoryStream stream in rented)
-        {
-            stream.Dispose();
-        }
+        int kept = 0;
 
-        var again = new HashSet<PooledMemoryStream>(Enumerable.Range(0, 4).Select(_ => pool.Rent()));
-        Assert.Equal(2, again.Count(rented.Contains));
+        // A thread of its own, so that no stream of an earlier test sits in its slot.
+        RunOnANewThread(() =>
+        {
+            PooledMemoryStream[] rented = Enumerable.Range(0, 5).Select(_ => pool.Rent()).ToArray();
+            foreach (PooledMemoryStream stream in rented)
+            {
+                stream.Dispose();
+            }
+
+            var again = new HashSet<PooledMemoryStream>(Enumerable.Range(0, 5).Select(_ => pool.Rent()));
+            kept = again.Count(rented.Contains);
+        });
+
+        // The thread's slot took the first, the pool's two places the next two, and the last two were dropped.
+        Assert.Equal(3, kept);
         Assert.Throws<ArgumentOutOfRangeException>("maximumRetained", () => new PooledMemoryStreamPool(maximumRetained: -1));
         Assert.Equal(4 * Environment.ProcessorCount, new PooledMemoryStreamPool().MaximumRetained);
         Assert.Same(PooledMemoryStreamPool.Shared, PooledMemoryStreamPool.Shared);
+    }
+
+    [Fact]
+    public void A_stream_in_a_thread_s_slot_goes_only_to_its_own_pool_and_other_threads_use_the_shared_places()
+    {
+        var first = new PooledMemoryStreamPool();
+        var second = new PooledMemoryStreamPool();
+        PooledMemoryStream? fromFirst = null, fromSecond = null, onAnotherThread = null, firstAgain = null;
+        RunOnANewThread(() =>
+        {
+            fromFirst = first.Rent();
+            fromFirst.Dispose();
+
+            // The thread's slot holds the first pool's stream: the second pool must not hand it out.
+            fromSecond = second.Rent();
+
+            // The slot is taken, so this one goes to the second pool's shared places.
+            fromSecond.Dispose();
+            RunOnANewThread(() => onAnotherThread = second.Rent());
+            firstAgain = first.Rent();
+        });
+
+        Assert.NotSame(fromFirst, fromSecond);
+        Assert.Same(fromSecond, onAnotherThread);
+        Assert.Same(fromFirst, firstAgain);
+    }
+
+    private static void RunOnANewThread(Action action)
+    {
+        Exception? failure = null;
+        var thread = new Thread(() =>
+        {
+            try
+            {
+                action();
+            }
+            catch (Exception e)
+            {
+                failure = e;
+            }
+        });
+        thread.Start();
+        thread.Join();
+        if (failure is not null)
+        {
+            throw new InvalidOperationException("The thread failed.", failure);
+        }
     }
 
     [Fact]
