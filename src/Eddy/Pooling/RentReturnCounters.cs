@@ -54,6 +54,7 @@ internal sealed class RentReturnCounters
         lock (_cells)
         {
             FoldEndedThreads();
+
             // Every return first, then every rent: a block is returned after it is rented (perhaps on another
             // thread), so a reader never sees more returns than rents.
             long returned = _endedReturned;
