@@ -15,8 +15,8 @@ namespace Eddy.Benchmarks.Workloads;
 [Workload("k4os")]
 public class StreamWriteReadBenchmarks
 {
-    private const int WritePiece = 1024;
-    private const int ReadPiece = 8 * 1024;
+    internal const int WritePiece = 1024;
+    internal const int ReadPiece = 8 * 1024;
     private static readonly RecyclableMemoryStreamManager s_manager = new();
 
     private readonly byte[] _piece = TestData.Bytes(WritePiece);

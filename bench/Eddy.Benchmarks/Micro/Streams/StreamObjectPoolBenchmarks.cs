@@ -1,8 +1,5 @@
 using System.IO;
-using System.Runtime.CompilerServices;
 using BenchmarkDotNet.Attributes;
-using Eddy.Benchmarks.Harness;
-using Eddy.Benchmarks.Workloads;
 using Microsoft.IO;
 
 namespace Eddy.Benchmarks.Micro.Streams;
@@ -14,14 +11,9 @@ namespace Eddy.Benchmarks.Micro.Streams;
 /// pools blocks but allocates a stream object per use.
 /// </summary>
 [MemoryDiagnoser]
-public class StreamObjectPoolBenchmarks
+public class StreamObjectPoolBenchmarks : K4osLoopBenchmarks
 {
-    private const int ReadPiece = 8 * 1024;
-
     private static readonly RecyclableMemoryStreamManager s_manager = new();
-
-    private readonly byte[] _piece = TestData.Bytes(1024);
-    private readonly byte[] _readBuffer = new byte[ReadPiece];
 
     [Params(128, 65536)]
     public int Bytes { get; set; }
@@ -30,32 +22,27 @@ public class StreamObjectPoolBenchmarks
     public long NewStream()
     {
         using var stream = new PooledMemoryStream();
-        return WriteThenRead(stream);
+        return WriteThenRead(stream, Bytes);
     }
 
     [Benchmark]
     public long RentedStream()
     {
         using PooledMemoryStream stream = PooledMemoryStreamPool.Shared.Rent();
-        return WriteThenRead(stream);
+        return WriteThenRead(stream, Bytes);
     }
 
     [Benchmark]
     public long MemoryStream()
     {
         using var stream = new MemoryStream();
-        return WriteThenRead(stream);
+        return WriteThenRead(stream, Bytes);
     }
 
     [Benchmark]
     public long RecyclableMemoryStream()
     {
         using RecyclableMemoryStream stream = s_manager.GetStream();
-        return WriteThenRead(stream);
+        return WriteThenRead(stream, Bytes);
     }
-
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private long WriteThenRead<TStream>(TStream stream)
-        where TStream : Stream =>
-        StreamWriteReadBenchmarks.WriteThenRead(stream, _piece, _readBuffer, Bytes);
 }

@@ -1,10 +1,6 @@
 using System;
 using System.Buffers;
-using System.IO;
-using System.Runtime.CompilerServices;
 using BenchmarkDotNet.Attributes;
-using Eddy.Benchmarks.Harness;
-using Eddy.Benchmarks.Workloads;
 using Eddy.Pooling;
 
 namespace Eddy.Benchmarks.Micro.Streams;
@@ -17,15 +13,11 @@ namespace Eddy.Benchmarks.Micro.Streams;
 /// PooledStream is not served here: its row exists in builds with EddyRivalsDirectory set.
 /// </summary>
 [MemoryDiagnoser]
-public class StreamPoolCostBenchmarks
+public class StreamPoolCostBenchmarks : K4osLoopBenchmarks
 {
-    private const int ReadPiece = 8 * 1024;
-
     private static readonly PooledMemoryStreamOptions s_blockPoolThroughArrayPool = new() { Pool = BlockPool.Shared };
     private static readonly PooledMemoryStreamOptions s_sharedArrayPool = new() { Pool = ArrayPool<byte>.Shared };
 
-    private readonly byte[] _piece = TestData.Bytes(1024);
-    private readonly byte[] _readBuffer = new byte[ReadPiece];
     private PooledMemoryStreamOptions _oneArray = new();
 
     [Params(128, 1024)]
@@ -39,7 +31,7 @@ public class StreamPoolCostBenchmarks
     public long Eddy()
     {
         using var stream = new PooledMemoryStream();
-        return WriteThenRead(stream);
+        return WriteThenRead(stream, Bytes);
     }
 
     /// <summary>The same stream on a stand-in pool with no per-thread lookup: what the lookup costs.</summary>
@@ -47,7 +39,7 @@ public class StreamPoolCostBenchmarks
     public long EddyOnOneArray()
     {
         using var stream = new PooledMemoryStream(_oneArray);
-        return WriteThenRead(stream);
+        return WriteThenRead(stream, Bytes);
     }
 
     /// <summary><see cref="BlockPool.Shared"/> through the virtual <see cref="ArrayPool{T}"/> calls.</summary>
@@ -55,7 +47,7 @@ public class StreamPoolCostBenchmarks
     public long EddyOnBlockPoolAsArrayPool()
     {
         using var stream = new PooledMemoryStream(s_blockPoolThroughArrayPool);
-        return WriteThenRead(stream);
+        return WriteThenRead(stream, Bytes);
     }
 
     /// <summary><see cref="ArrayPool{T}.Shared"/> through the same virtual calls.</summary>
@@ -63,7 +55,7 @@ public class StreamPoolCostBenchmarks
     public long EddyOnSharedArrayPool()
     {
         using var stream = new PooledMemoryStream(s_sharedArrayPool);
-        return WriteThenRead(stream);
+        return WriteThenRead(stream, Bytes);
     }
 
 #if EDDY_RIVALS_FROM_SOURCE
@@ -71,14 +63,9 @@ public class StreamPoolCostBenchmarks
     public long PooledStream()
     {
         using var stream = new global::PooledStream.PooledMemoryStream();
-        return WriteThenRead(stream);
+        return WriteThenRead(stream, Bytes);
     }
 #endif
-
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private long WriteThenRead<TStream>(TStream stream)
-        where TStream : Stream =>
-        StreamWriteReadBenchmarks.WriteThenRead(stream, _piece, _readBuffer, Bytes);
 
     /// <summary>
     /// A measuring device, not a pool: it hands the same array to every renter, which is sound only while one
