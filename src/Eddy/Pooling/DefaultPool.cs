@@ -9,8 +9,9 @@ namespace Eddy.Pooling;
 /// <typeparam name="T">The element type of the pooled arrays.</typeparam>
 /// <remarks>
 /// Bytes come from <see cref="BlockPool.Shared"/> (thread-local tier, byte cap, trimming, double-return
-/// detection). Other element types stay on <see cref="ArrayPool{T}.Shared"/>: its thread-local tier makes it
-/// faster than <see cref="EddyArrayPool{T}"/>, whose size classes are locked stacks (see docs/pools.md).
+/// detection). Other element types stay on <see cref="ArrayPool{T}.Shared"/>, which pools arrays up to 2^30
+/// elements where <see cref="EddyArrayPool{T}.Shared"/> stops at 2^20, so a large buffer of another type stays
+/// pooled (see docs/pools.md).
 /// </remarks>
 internal static class DefaultPool<T>
 {

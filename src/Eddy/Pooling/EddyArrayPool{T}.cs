@@ -16,8 +16,12 @@ namespace Eddy.Pooling;
 /// <remarks>
 /// Requests above <see cref="MaximumArrayLength"/> get an unpooled array of exactly the requested length; any
 /// array longer than <see cref="MaximumArrayLength"/> is accepted on return and dropped. Shorter arrays must
-/// have exactly a class length, else <see cref="ArgumentException"/>. For bytes prefer <see cref="BlockPool"/>,
-/// which adds a thread-local tier and a byte cap.
+/// have exactly a class length, else <see cref="ArgumentException"/>. <see cref="Shared"/> also keeps one array per
+/// size class per thread in a thread-local slot, so a Rent and Return on one thread take no lock; those slots
+/// hold arrays beyond <see cref="MaximumRetainedPerClass"/>, and <see cref="Trim"/> empties them. Instances have
+/// no slots, so their bound holds exactly. Returning an array already in the pool (in a stack or, for
+/// <see cref="Shared"/>, in any thread's slot) throws; two threads returning one array at the same instant is a
+/// race the check cannot see. For bytes prefer <see cref="BlockPool"/>, which adds a byte cap.
 /// </remarks>
 [DebuggerDisplay("RetainedCount = {RetainedCount}, MaximumArrayLength = {MaximumArrayLength}, MaximumRetainedPerClass = {MaximumRetainedPerClass}")]
 [DebuggerTypeProxy(typeof(EddyArrayPoolDebugView<>))]
@@ -31,11 +35,20 @@ public sealed class EddyArrayPool<T> : ArrayPool<T>
 
     private const int MinimumShift = 4;
 
-    private static readonly EddyArrayPool<T> s_shared = new();
+    private static readonly EddyArrayPool<T> s_shared = new(
+        DefaultMaximumArrayLength, DefaultMaximumRetainedPerClass, RuntimeHelpers.IsReferenceOrContainsReferences<T>(), threadSlots: true);
+
+    // The thread slots of Shared, one per size class (see LendingSlot), and the registry through which Trim,
+    // RetainedCount and the double-return check reach every thread's slots.
+    [ThreadStatic]
+    private static LendingSlot<T>[]? t_slots;
+
+    private static readonly ThreadSlotRegistry<T> s_slotRegistry = new();
 
     private readonly LockedArrayStack<T>[] _classes;
     private readonly int _maximumArrayLength;
     private readonly bool _clearOnReturn;
+    private readonly bool _threadSlots;
 
     /// <summary>Creates a pool with the default limits.</summary>
     public EddyArrayPool()
@@ -58,6 +71,11 @@ public sealed class EddyArrayPool<T> : ArrayPool<T>
     /// <param name="clearOnReturn">True to zero every returned array (the default for element types with references).</param>
     /// <exception cref="ArgumentOutOfRangeException">A limit is out of range.</exception>
     public EddyArrayPool(int maximumArrayLength, int maximumRetainedPerClass, bool clearOnReturn)
+        : this(maximumArrayLength, maximumRetainedPerClass, clearOnReturn, threadSlots: false)
+    {
+    }
+
+    private EddyArrayPool(int maximumArrayLength, int maximumRetainedPerClass, bool clearOnReturn, bool threadSlots)
     {
         if (!SizeClass.IsPowerOfTwo(maximumArrayLength) || maximumArrayLength < 1 << MinimumShift || maximumArrayLength > SizeClass.MaxPowerOfTwo)
         {
@@ -67,6 +85,7 @@ public sealed class EddyArrayPool<T> : ArrayPool<T>
         ThrowHelper.ThrowIfNegative(maximumRetainedPerClass);
         _maximumArrayLength = maximumArrayLength;
         _clearOnReturn = clearOnReturn;
+        _threadSlots = threadSlots;
         _classes = new LockedArrayStack<T>[SizeClass.GetExactIndex(maximumArrayLength, MinimumShift) + 1];
         for (int i = 0; i < _classes.Length; i++)
         {
@@ -94,12 +113,12 @@ public sealed class EddyArrayPool<T> : ArrayPool<T>
                 total += _classes[i].Count;
             }
 
-            return total;
+            return _threadSlots ? total + s_slotRegistry.CountHeld() : total;
         }
     }
 
     /// <summary>Arrays retained now in the size class of index <paramref name="index"/> (length 16 &lt;&lt; index), for the debugger view.</summary>
-    internal int RetainedCountOfClass(int index) => _classes[index].Count;
+    internal int RetainedCountOfClass(int index) => _classes[index].Count + (_threadSlots ? s_slotRegistry.CountHeld(index) : 0);
 
     internal int ClassCount => _classes.Length;
 
@@ -109,14 +128,29 @@ public sealed class EddyArrayPool<T> : ArrayPool<T>
     /// <exception cref="ArgumentOutOfRangeException"><paramref name="minimumLength"/> is negative.</exception>
     public override T[] Rent(int minimumLength)
     {
+        // The thread's slots are read first, on every path and by every pool: an unconditional thread-static read
+        // lets the JIT hoist the thread-static base out of a caller's loop.
+        LendingSlot<T>[]? slots = t_slots;
+
         // 0 and negative lengths wrap to huge values and take the unusual path.
         if (unchecked((uint)(minimumLength - 1)) < (uint)_maximumArrayLength)
         {
-            int index = SizeClass.GetIndex(minimumLength, MinimumShift);
+            int index = SizeClass.GetIndexOfPositive(minimumLength, MinimumShift);
+            if (_threadSlots && slots is not null)
+            {
+                ref LendingSlot<T> slot = ref slots[index];
+                if (slot.Array is { } lendable && !slot.Lent)
+                {
+                    slot.Lent = true;
+                    PooledArrayMark<T>.Unmark(lendable);
+                    return lendable;
+                }
+            }
+
             T[]? array = _classes[index].TryPop();
             if (array is not null)
             {
-                PooledArrayMark<T>.Unmark(array, array.Length);
+                PooledArrayMark<T>.Unmark(array);
                 return array;
             }
 
@@ -144,11 +178,36 @@ public sealed class EddyArrayPool<T> : ArrayPool<T>
     /// <exception cref="InvalidOperationException">The array is already in the pool.</exception>
     public override void Return(T[] array, bool clearArray = false)
     {
+        // Read first, on every path, as in Rent.
+        LendingSlot<T>[]? slots = t_slots;
         if (array is null)
         {
             ThrowHelper.ThrowArgumentNullException(nameof(array));
         }
 
+        // The common return first: the array this thread's slot lent, back from its renter. Being that slot's
+        // array proves its length is the class's, so no length check comes before. The mark must say "not
+        // pooled": a lent array that went on to another thread's slot or a stack is pooled there, and taking it
+        // back here too would let two renters have it.
+        int log2 = SizeClass.Log2(unchecked((uint)array.Length)) - MinimumShift;
+        if (_threadSlots && slots is not null && unchecked((uint)log2) < (uint)slots.Length)
+        {
+            ref LendingSlot<T> slot = ref slots[log2];
+            if (slot.Lent && ReferenceEquals(slot.Array, array) && !PooledArrayMark<T>.MayBePooled(array))
+            {
+                Prepare(array, clearArray | _clearOnReturn);
+                slot.Lent = false;
+                return;
+            }
+        }
+
+        ReturnUsual(array, clearArray | _clearOnReturn);
+    }
+
+    /// <summary>Every return but the inlined one: checks the length, then the thread slot (<see cref="Shared"/>) or the stack.</summary>
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private void ReturnUsual(T[] array, bool clear)
+    {
         int length = array.Length;
         int index = SizeClass.GetExactIndex(length, MinimumShift);
         if (unchecked((uint)index) >= (uint)_classes.Length)
@@ -163,22 +222,16 @@ public sealed class EddyArrayPool<T> : ArrayPool<T>
             return;
         }
 
-        ref LockedArrayStack<T> stack = ref _classes[index];
-        if (PooledArrayMark<T>.MayBePooled(array, length) && stack.Contains(array))
+        if (_threadSlots)
         {
-            ThrowHelper.ThrowInvalidOperationException_ReturnedTwice($"An array of {length} elements (size class {index})");
+            ReturnToShared(array, index, clear);
+            return;
         }
 
-        if (clearArray || _clearOnReturn)
-        {
-            array.AsSpan().Clear();
-        }
-
-        PooledArrayMark<T>.Mark(array, length);
-        stack.TryPush(array);
+        ReturnToStack(array, index, clear, inSomeSlot: false);
     }
 
-    /// <summary>Releases every retained array.</summary>
+    /// <summary>Releases every retained array, the thread slots' included.</summary>
     /// <returns>How many arrays were released.</returns>
     public int Trim()
     {
@@ -188,6 +241,66 @@ public sealed class EddyArrayPool<T> : ArrayPool<T>
             total += _classes[i].Clear();
         }
 
-        return total;
+        return _threadSlots ? total + s_slotRegistry.EmptyAll() : total;
     }
+
+    /// <summary>What every array entering the pool gets: cleared when asked, then marked as pooled.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static void Prepare(T[] array, bool clear)
+    {
+        if (clear)
+        {
+            Clear(array);
+        }
+
+        PooledArrayMark<T>.Mark(array);
+    }
+
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private static void Clear(T[] array) => array.AsSpan().Clear();
+
+    /// <summary>A return to <see cref="Shared"/> that the inlined path does not take: into this thread's slot when it is empty or lent, else to the stack.</summary>
+    private void ReturnToShared(T[] array, int index, bool clear)
+    {
+        LendingSlot<T>[] slots = t_slots ??= s_slotRegistry.Add(_classes.Length);
+        ref LendingSlot<T> slot = ref slots[index];
+        bool mayBePooled = PooledArrayMark<T>.MayBePooled(array);
+
+        // This thread's slot is checked whatever the mark says (a caller who wrote into the array after returning it
+        // wiped the mark). Only the slots of other threads need the registry's scan, so a pool used by one thread
+        // never takes its lock.
+        bool inSomeSlot = (ReferenceEquals(slot.Array, array) && !slot.Lent)
+            || (mayBePooled && s_slotRegistry.ThreadCount > 1 && s_slotRegistry.IsHeld(index, array));
+        if (slot.Array is not null && !slot.Lent)
+        {
+            ReturnToStack(array, index, clear, inSomeSlot);
+            return;
+        }
+
+        if (inSomeSlot || (mayBePooled && _classes[index].Contains(array)))
+        {
+            ThrowReturnedTwice(array.Length, index);
+        }
+
+        // An empty slot, or one whose array is out with a renter: this array takes its place.
+        Prepare(array, clear);
+        slot.Array = array;
+        slot.Lent = false;
+    }
+
+    private void ReturnToStack(T[] array, int index, bool clear, bool inSomeSlot)
+    {
+        ref LockedArrayStack<T> stack = ref _classes[index];
+        if (inSomeSlot || (PooledArrayMark<T>.MayBePooled(array) && stack.Contains(array)))
+        {
+            ThrowReturnedTwice(array.Length, index);
+        }
+
+        // Prepared before it is pushed: once in the stack, another thread may rent it and unmark it.
+        Prepare(array, clear);
+        stack.TryPush(array);
+    }
+
+    private static void ThrowReturnedTwice(int length, int index) =>
+        ThrowHelper.ThrowInvalidOperationException_ReturnedTwice($"An array of {length} elements (size class {index})");
 }

@@ -6,17 +6,14 @@ namespace Eddy.Pooling;
 internal static partial class PooledArrayMark<T>
 {
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static bool HasTail(T[] array, int length) => (long)length * Unsafe.SizeOf<T>() >= sizeof(long);
+    private static bool HasHead(T[] array, int length) => (long)length * Unsafe.SizeOf<T>() >= sizeof(long);
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static ref byte Tail(T[] array, int length) =>
-        ref Unsafe.Add(
-            ref Unsafe.As<T, byte>(ref MemoryMarshal.GetArrayDataReference(array)),
-            (nint)length * Unsafe.SizeOf<T>() - sizeof(long));
+    private static ref byte Head(T[] array) => ref Unsafe.As<T, byte>(ref MemoryMarshal.GetArrayDataReference(array));
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static long ReadTail(T[] array, int length) => Unsafe.ReadUnaligned<long>(ref Tail(array, length));
+    private static long ReadHead(T[] array) => Unsafe.ReadUnaligned<long>(ref Head(array));
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static void WriteTail(T[] array, int length, long value) => Unsafe.WriteUnaligned(ref Tail(array, length), value);
+    private static void WriteHead(T[] array, long value) => Unsafe.WriteUnaligned(ref Head(array), value);
 }

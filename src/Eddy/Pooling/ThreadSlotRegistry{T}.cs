@@ -1,0 +1,100 @@
+using System;
+using System.Collections.Generic;
+using System.Threading;
+
+namespace Eddy.Pooling;
+
+/// <summary>
+/// Every live thread's slots of one typed pool, so that <c>Trim</c>, <c>RetainedCount</c> and the double-return
+/// check see the slots of all threads. A thread's slots are an array of <see cref="LendingSlot{T}"/> (one per size
+/// class) that the pool keeps in a thread static; the registry holds them weakly, so they go with their thread.
+/// </summary>
+internal sealed class ThreadSlotRegistry<T>
+{
+    private readonly List<WeakReference<LendingSlot<T>[]>> _slots = [];
+    private int _threadCount;
+
+    /// <summary>Slot arrays registered, including those of threads that ended since the last registration.</summary>
+    public int ThreadCount => Volatile.Read(ref _threadCount);
+
+    /// <summary>Creates and registers the calling thread's slots.</summary>
+    public LendingSlot<T>[] Add(int slotCount)
+    {
+        var slots = new LendingSlot<T>[slotCount];
+        lock (_slots)
+        {
+            // The slots of threads that have ended went with them; their entries go here.
+            _slots.RemoveAll(static reference => !reference.TryGetTarget(out _));
+            _slots.Add(new WeakReference<LendingSlot<T>[]>(slots));
+            Volatile.Write(ref _threadCount, _slots.Count);
+        }
+
+        return slots;
+    }
+
+    /// <summary>Whether any thread's slot <paramref name="index"/> holds <paramref name="array"/> (not lent): the exact double-return check.</summary>
+    public bool IsHeld(int index, T[] array) => Count(index, index + 1, array) != 0;
+
+    /// <summary>How many slots <paramref name="index"/> hold an array.</summary>
+    public int CountHeld(int index) => Count(index, index + 1, only: null);
+
+    /// <summary>How many slots of every index hold an array.</summary>
+    public int CountHeld() => Count(0, int.MaxValue, only: null);
+
+    /// <summary>
+    /// Drops every slot's array, lent or not (a lent one is with its renter, whose return then refills the slot);
+    /// returns how many held one. A slot's own thread may take or put back its array meanwhile: at worst the
+    /// count is off by that array, and no array is handed out twice, since this only drops.
+    /// </summary>
+    public int EmptyAll()
+    {
+        int dropped = 0;
+        lock (_slots)
+        {
+            foreach (WeakReference<LendingSlot<T>[]> reference in _slots)
+            {
+                if (!reference.TryGetTarget(out LendingSlot<T>[]? slots))
+                {
+                    continue;
+                }
+
+                for (int i = 0; i < slots.Length; i++)
+                {
+                    if (Interlocked.Exchange(ref slots[i].Array, null) is not null && !Volatile.Read(ref slots[i].Lent))
+                    {
+                        dropped++;
+                    }
+                }
+            }
+        }
+
+        return dropped;
+    }
+
+    private int Count(int firstIndex, int endIndex, T[]? only)
+    {
+        int count = 0;
+        lock (_slots)
+        {
+            foreach (WeakReference<LendingSlot<T>[]> reference in _slots)
+            {
+                if (!reference.TryGetTarget(out LendingSlot<T>[]? slots))
+                {
+                    continue;
+                }
+
+                for (int i = firstIndex; i < slots.Length && i < endIndex; i++)
+                {
+                    if (Volatile.Read(ref slots[i].Array) is { } held && !Volatile.Read(ref slots[i].Lent)
+                        && (only is null || ReferenceEquals(held, only)))
+                    {
+                        count++;
+                    }
+                }
+            }
+        }
+
+        return count;
+    }
+}
+
