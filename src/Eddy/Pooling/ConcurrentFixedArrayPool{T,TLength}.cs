@@ -97,7 +97,10 @@ public sealed class ConcurrentFixedArrayPool<T, TLength> : IFixedArrayReturn<T>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public T[] Rent()
     {
-        if (_threadSlots && t_slot is { Array: { } array, Lent: false } slot)
+        // The thread's slot is read first, on every path and by every pool: an unconditional thread-static read
+        // lets the JIT hoist the thread-static base out of a caller's loop.
+        ThreadSlot? current = t_slot;
+        if (_threadSlots && current is { Array: { } array, Lent: false } slot)
         {
             slot.Lent = true;
             PooledArrayMark<T>.Unmark(array, ArrayLength);
@@ -124,12 +127,14 @@ public sealed class ConcurrentFixedArrayPool<T, TLength> : IFixedArrayReturn<T>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public void Return(T[] array)
     {
+        // Read first, on every path, as in Rent.
+        ThreadSlot? current = t_slot;
         if (_threadSlots)
         {
             // The common return: the array this thread's slot lent, back from its renter. The mark must say "not
             // pooled": a lent array that went on to another thread's slot or the stack is pooled there, and taking
             // it back here too would let two renters have it.
-            if (t_slot is { Lent: true } slot && ReferenceEquals(slot.Array, array)
+            if (current is { Lent: true } slot && ReferenceEquals(slot.Array, array)
                 && !PooledArrayMark<T>.MayBePooled(array, ArrayLength))
             {
                 FixedArrayPoolCore<T, TLength>.Prepare(array, _clearOnReturn);

@@ -142,7 +142,7 @@ public sealed class EddyArrayPool<T> : ArrayPool<T>
                 if (slot.Array is { } lendable && !slot.Lent)
                 {
                     slot.Lent = true;
-                    PooledArrayMark<T>.Unmark(lendable);
+                    PooledArrayMark<T>.UnmarkHead(lendable);
                     return lendable;
                 }
             }
@@ -150,7 +150,7 @@ public sealed class EddyArrayPool<T> : ArrayPool<T>
             T[]? array = _classes[index].TryPop();
             if (array is not null)
             {
-                PooledArrayMark<T>.Unmark(array);
+                PooledArrayMark<T>.UnmarkHead(array);
                 return array;
             }
 
@@ -193,7 +193,7 @@ public sealed class EddyArrayPool<T> : ArrayPool<T>
         if (_threadSlots && slots is not null && unchecked((uint)log2) < (uint)slots.Length)
         {
             ref LendingSlot<T> slot = ref slots[log2];
-            if (slot.Lent && ReferenceEquals(slot.Array, array) && !PooledArrayMark<T>.MayBePooled(array))
+            if (slot.Lent && ReferenceEquals(slot.Array, array) && !PooledArrayMark<T>.MayBePooledAtHead(array))
             {
                 Prepare(array, clearArray | _clearOnReturn);
                 slot.Lent = false;
@@ -253,7 +253,7 @@ public sealed class EddyArrayPool<T> : ArrayPool<T>
             Clear(array);
         }
 
-        PooledArrayMark<T>.Mark(array);
+        PooledArrayMark<T>.MarkHead(array);
     }
 
     [MethodImpl(MethodImplOptions.NoInlining)]
@@ -264,7 +264,7 @@ public sealed class EddyArrayPool<T> : ArrayPool<T>
     {
         LendingSlot<T>[] slots = t_slots ??= s_slotRegistry.Add(_classes.Length);
         ref LendingSlot<T> slot = ref slots[index];
-        bool mayBePooled = PooledArrayMark<T>.MayBePooled(array);
+        bool mayBePooled = PooledArrayMark<T>.MayBePooledAtHead(array);
 
         // This thread's slot is checked whatever the mark says (a caller who wrote into the array after returning it
         // wiped the mark). Only the slots of other threads need the registry's scan, so a pool used by one thread
@@ -291,7 +291,7 @@ public sealed class EddyArrayPool<T> : ArrayPool<T>
     private void ReturnToStack(T[] array, int index, bool clear, bool inSomeSlot)
     {
         ref LockedArrayStack<T> stack = ref _classes[index];
-        if (inSomeSlot || (PooledArrayMark<T>.MayBePooled(array) && stack.Contains(array)))
+        if (inSomeSlot || (PooledArrayMark<T>.MayBePooledAtHead(array) && stack.Contains(array)))
         {
             ThrowReturnedTwice(array.Length, index);
         }

@@ -18,7 +18,7 @@ namespace Eddy.Pooling;
 /// <para>Returned arrays of element types that hold references are cleared by default, so pooled arrays never
 /// keep objects alive. Returning an array that is already in the pool throws; the check costs one read for
 /// element types without references and, for those with references, a scan of the pool whenever the
-/// returned array's first element is default (see docs/pools.md).</para>
+/// returned array's last element is default (see docs/pools.md).</para>
 /// </remarks>
 [DebuggerDisplay("ArrayLength = {ArrayLength}, RetainedCount = {RetainedCount}, MaximumRetained = {MaximumRetained}")]
 public sealed class FixedArrayPool<T, TLength> : IFixedArrayReturn<T>

@@ -355,12 +355,12 @@ public class ConcurrentSharedSlotTests
     [Fact]
     public void An_array_whose_mark_only_looks_pooled_is_taken()
     {
-        // For arrays of references the mark is a null first element, which a caller's array may have too; the
+        // For arrays of references the mark is a null last element, which a caller's array often has too; the
         // registry of slots must then say no, though this thread's slot is registered.
         var pool = ConcurrentFixedArrayPool<string, L16>.Shared;
         pool.Return(pool.Rent());
         string[] array = pool.Rent();
-        array[^1] = "used";
+        array[0] = "used";
 
         pool.Return(array);
 

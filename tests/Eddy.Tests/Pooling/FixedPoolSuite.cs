@@ -183,7 +183,7 @@ public abstract class FixedPoolSuite
     [Fact]
     public void Untouched_reference_arrays_go_back_however_many_are_out()
     {
-        // Their first element is null, which is also how a pooled reference array looks: only the scan may decide.
+        // Their last element is null, which is also how a pooled reference array looks: only the scan may decide.
         var pool = Create<string, L8>(maximumRetained: 4);
         string[] first = pool.Rent();
         string[] second = pool.Rent();
@@ -278,15 +278,15 @@ public class FixedArrayPoolTests : FixedPoolSuite
     }
 
     [Fact]
-    public void Clearing_can_be_switched_off_for_reference_arrays_but_the_first_element_is_still_reset()
+    public void Clearing_can_be_switched_off_for_reference_arrays_but_the_last_element_is_still_reset()
     {
         var pool = new FixedArrayPool<string, L8>(16, clearOnReturn: false);
         string[] array = pool.Rent();
         Array.Fill(array, "kept");
         pool.Return(array);
         string[] again = pool.Rent();
-        Assert.Null(again[0]);
-        Assert.Equal("kept", again[7]);
+        Assert.Equal("kept", again[0]);
+        Assert.Null(again[7]);
     }
 
     [Fact]
