@@ -656,6 +656,36 @@ public class EddyArrayPoolSharedSlotTests
         Assert.NotSame(array, pool.Rent(16));
     }
 
+    [Fact]
+    public void The_debugger_view_of_Shared_counts_each_class_slot_and_stack_apart()
+    {
+        var pool = EddyArrayPool<S22>.Shared;
+        S22[] small = pool.Rent(16);
+        S22[] next = pool.Rent(32);
+        S22[] stacked = pool.Rent(32);
+        pool.Return(small);
+        pool.Return(next);
+        pool.Return(stacked);
+
+        var view = new EddyArrayPoolDebugView<S22>(pool);
+
+        Assert.Equal(new[] { (16L, 1L), (32L, 2L) }, Array.ConvertAll(view.RetainedPerClass, line => (line.Length, line.Count)));
+    }
+
+    [Fact]
+    public void An_oversized_power_of_two_goes_back_and_is_dropped_once_the_thread_has_slots()
+    {
+        var pool = EddyArrayPool<S23>.Shared;
+        pool.Return(pool.Rent(16)); // this thread's slots exist from here on
+        S23[] oversized = pool.Rent(EddyArrayPool<S23>.DefaultMaximumArrayLength * 2);
+        Assert.Equal(EddyArrayPool<S23>.DefaultMaximumArrayLength * 2, oversized.Length);
+
+        pool.Return(oversized);
+
+        Assert.Equal(1, pool.RetainedCount);
+        Assert.NotSame(oversized, pool.Rent(EddyArrayPool<S23>.DefaultMaximumArrayLength * 2));
+    }
+
     private static void ReturnOnAThreadThatEnds(EddyArrayPool<S10> pool, S10[] array) =>
         // Counted while the thread lives: a collection after it ended could already have taken its slot.
         FreshThread.RunThenKeepAlive(() => pool.Return(array), () => Assert.Equal(1, pool.RetainedCount));
@@ -664,6 +694,10 @@ public class EddyArrayPoolSharedSlotTests
     private record struct S01(long Value);
 
     private record struct S21(long Value);
+
+    private record struct S22(long Value);
+
+    private record struct S23(byte Value);
 
     private record struct S02(long Value);
 

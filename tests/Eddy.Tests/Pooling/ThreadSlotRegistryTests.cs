@@ -1,0 +1,68 @@
+using System;
+using System.Runtime.CompilerServices;
+using System.Threading;
+using Eddy.Pooling;
+using Eddy.Tests.Infrastructure;
+
+namespace Eddy.Tests.Pooling;
+
+/// <summary>The registry through which a typed pool's Trim, RetainedCount and double-return check see every thread's slots.</summary>
+public class ThreadSlotRegistryTests
+{
+    [Fact]
+    public void Counts_see_every_threads_held_arrays_per_index_and_skip_lent_ones()
+    {
+        var registry = new ThreadSlotRegistry<int>();
+        int[] mine = new int[16];
+        int[] theirs = new int[32];
+        LendingSlot<int>[] slots = registry.Add(3);
+        slots[0].Array = mine;
+        slots[2].Array = new int[64];
+        slots[2].Lent = true;
+
+        FreshThread.RunThenKeepAlive(
+            () => registry.Add(3)[1].Array = theirs,
+            () =>
+            {
+                Assert.Equal(2, registry.ThreadCount);
+                Assert.Equal(1, registry.CountHeld(0));
+                Assert.Equal(1, registry.CountHeld(1));
+                Assert.Equal(0, registry.CountHeld(2));
+                Assert.Equal(2, registry.CountHeld());
+                Assert.True(registry.IsHeld(1, theirs));
+                Assert.False(registry.IsHeld(0, theirs));
+                Assert.False(registry.IsHeld(2, slots[2].Array!));
+
+                // Held and lent arrays are dropped alike; only the held ones are counted.
+                Assert.Equal(2, registry.EmptyAll());
+                Assert.Equal(0, registry.CountHeld());
+                Assert.Null(slots[2].Array);
+            });
+    }
+
+    [Fact]
+    public void An_ended_threads_slots_leave_the_registry()
+    {
+        var registry = new ThreadSlotRegistry<int>();
+        AddOnAThreadThatEnds(registry);
+
+        for (int attempt = 0; attempt < 50 && registry.CountHeld() != 0; attempt++)
+        {
+            GC.Collect();
+            GC.WaitForPendingFinalizers();
+            GC.Collect();
+            Thread.Sleep(10);
+        }
+
+        // A collected entry is skipped by every walk, and the next registration drops it.
+        Assert.Equal(0, registry.CountHeld());
+        Assert.Equal(0, registry.EmptyAll());
+        Assert.Equal(1, registry.ThreadCount);
+        registry.Add(1);
+        Assert.Equal(1, registry.ThreadCount);
+    }
+
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private static void AddOnAThreadThatEnds(ThreadSlotRegistry<int> registry) =>
+        FreshThread.Run(() => registry.Add(1)[0].Array = new int[16]);
+}
