@@ -670,6 +670,12 @@ public class EddyArrayPoolSharedSlotTests
         var view = new EddyArrayPoolDebugView<S22>(pool);
 
         Assert.Equal(new[] { (16L, 1L), (32L, 2L) }, Array.ConvertAll(view.RetainedPerClass, line => (line.Length, line.Count)));
+
+        // An instance of the same element type counts only its own stacks, not Shared's slots.
+        var instance = new EddyArrayPool<S22>();
+        instance.Return(instance.Rent(64));
+        var instanceView = new EddyArrayPoolDebugView<S22>(instance);
+        Assert.Equal(new[] { (64L, 1L) }, Array.ConvertAll(instanceView.RetainedPerClass, line => (line.Length, line.Count)));
     }
 
     [Fact]
