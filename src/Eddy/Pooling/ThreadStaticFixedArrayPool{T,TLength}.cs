@@ -68,7 +68,11 @@ public sealed class ThreadStaticFixedArrayPool<T, TLength> : IFixedArrayReturn<T
     /// <summary>Rents an array of exactly <see cref="ArrayLength"/> elements from the calling thread's stack, or a new one.</summary>
     /// <returns>The array; give it back with <see cref="Return"/>.</returns>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public T[] Rent() => FixedArrayPoolCore<T, TLength>.Rent(ref (t_stack ?? CreateStack()).Stack);
+    public T[] Rent()
+    {
+        ThreadStack? current = t_stack;
+        return FixedArrayPoolCore<T, TLength>.Rent(ref (current ?? CreateStack()).Stack);
+    }
 
     /// <summary>Rents an array inside a lease that returns it when disposed: <c>using var lease = pool.Rent(out var array);</c></summary>
     /// <param name="array">The rented array.</param>
@@ -85,7 +89,22 @@ public sealed class ThreadStaticFixedArrayPool<T, TLength> : IFixedArrayReturn<T
     /// <exception cref="ArgumentException"><paramref name="array"/> has another length.</exception>
     /// <exception cref="InvalidOperationException"><paramref name="array"/> is already in this thread's stack.</exception>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public void Return(T[] array) =>
+    public void Return(T[] array)
+    {
+        // The common return first: the array the stack lent, back from its renter, with the stack's bound unchanged.
+        ThreadStack? current = t_stack;
+        if (current is not null && array is not null && array.Length == ArrayLength
+            && current.Stack.MaximumCount == _maximumRetainedPerThread && current.Stack.TryTakeBack(array))
+        {
+            FixedArrayPoolCore<T, TLength>.Prepare(array, RuntimeHelpers.IsReferenceOrContainsReferences<T>());
+            return;
+        }
+
+        ReturnUsual(array!); // null included: the usual path throws for it
+    }
+
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private void ReturnUsual(T[] array) =>
         FixedArrayPoolCore<T, TLength>.Return(ref CurrentStack(), array, RuntimeHelpers.IsReferenceOrContainsReferences<T>());
 
     /// <summary>Returns an array if it can be pooled; never throws.</summary>
