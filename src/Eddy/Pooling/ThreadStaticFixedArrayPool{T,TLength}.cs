@@ -92,15 +92,15 @@ public sealed class ThreadStaticFixedArrayPool<T, TLength> : IFixedArrayReturn<T
     public void Return(T[] array)
     {
         // The common return first: the array the stack lent, back from its renter, with the stack's bound unchanged.
+        // Being the lent front proves it is not null and of the right length.
         ThreadStack? current = t_stack;
-        if (current is not null && array is not null && array.Length == ArrayLength
-            && current.Stack.MaximumCount == _maximumRetainedPerThread && current.Stack.TryTakeBack(array))
+        if (current is not null && current.Stack.MaximumCount == _maximumRetainedPerThread && current.Stack.TryTakeBack(array))
         {
             FixedArrayPoolCore<T, TLength>.Prepare(array, RuntimeHelpers.IsReferenceOrContainsReferences<T>());
             return;
         }
 
-        ReturnUsual(array!); // null included: the usual path throws for it
+        ReturnUsual(array);
     }
 
     [MethodImpl(MethodImplOptions.NoInlining)]

@@ -422,6 +422,38 @@ public class ThreadStaticFixedArrayPoolTests : FixedPoolSuite
     }
 
     [Fact]
+    public void A_bound_lowered_to_zero_while_the_front_is_lent_drops_it_on_its_return()
+    {
+        var pool = ThreadStaticFixedArrayPool<byte, L128>.Shared;
+        pool.Trim();
+        pool.Prewarm(1);
+        byte[] front = pool.Rent(); // the only pooled array: the front, lent
+        pool.MaximumRetainedPerThread = 0;
+
+        pool.Return(front);
+
+        Assert.Equal(0, pool.RetainedCount);
+        pool.MaximumRetainedPerThread = ThreadStaticFixedArrayPool<byte, L128>.DefaultMaximumRetainedPerThread;
+        pool.Return(front);
+        Assert.Equal(1, pool.RetainedCount);
+        pool.Trim();
+    }
+
+    [Fact]
+    public void Null_and_other_lengths_are_refused_once_the_thread_has_a_stack()
+    {
+        var pool = ThreadStaticFixedArrayPool<uint, L256>.Shared;
+        pool.Return(pool.Rent()); // this thread's stack exists from here on, its front lent and back
+
+        Assert.Equal("array", Assert.Throws<ArgumentNullException>(() => pool.Return(null!)).ParamName);
+        Assert.Equal("array", Assert.Throws<ArgumentException>(() => pool.Return(new uint[255])).ParamName);
+        uint[] lent = pool.Rent();
+        Assert.Equal("array", Assert.Throws<ArgumentNullException>(() => pool.Return(null!)).ParamName);
+        pool.Return(lent);
+        Assert.Equal(1, pool.RetainedCount);
+    }
+
+    [Fact]
     public void An_array_returned_on_another_thread_joins_that_threads_stack()
     {
         var pool = ThreadStaticFixedArrayPool<short, L1024>.Shared;
