@@ -73,4 +73,41 @@ public static class FreshThread
         failure?.Throw();
         return result;
     }
+
+    /// <summary>
+    /// Runs <paramref name="work"/> on <paramref name="count"/> new threads at once (each gets its number, 1 to
+    /// <paramref name="count"/>) and waits for all; the first failure is rethrown here, so that a wrong exception on
+    /// a worker fails the test instead of ending the test process.
+    /// </summary>
+    public static void RunTogether(int count, Action<int> work)
+    {
+        var failures = new System.Collections.Concurrent.ConcurrentQueue<ExceptionDispatchInfo>();
+        var threads = new Thread[count];
+        for (int t = 0; t < threads.Length; t++)
+        {
+            int number = t + 1;
+            threads[t] = new Thread(() =>
+            {
+                try
+                {
+                    work(number);
+                }
+                catch (Exception exception)
+                {
+                    failures.Enqueue(ExceptionDispatchInfo.Capture(exception));
+                }
+            });
+            threads[t].Start();
+        }
+
+        foreach (Thread thread in threads)
+        {
+            thread.Join();
+        }
+
+        if (failures.TryDequeue(out ExceptionDispatchInfo? first))
+        {
+            first.Throw();
+        }
+    }
 }

@@ -289,32 +289,9 @@ public class ConcurrentSharedSlotTests
             }
         }
 
-        var failures = new ConcurrentQueue<Exception>();
-        var threads = new Thread[4];
-        for (int t = 0; t < threads.Length; t++)
-        {
-            int owner = t + 1;
-            threads[t] = new Thread(() =>
-            {
-                try
-                {
-                    Work(owner);
-                }
-                catch (Exception e)
-                {
-                    // A wrong double-return report fails this test instead of ending the test process.
-                    failures.Enqueue(e);
-                }
-            });
-            threads[t].Start();
-        }
+        // A wrong double-return report on a worker fails this test.
+        FreshThread.RunTogether(4, Work);
 
-        foreach (Thread thread in threads)
-        {
-            thread.Join();
-        }
-
-        Assert.Empty(failures);
         Assert.Equal(0, Interlocked.Read(ref violations));
         while (handOff.TryDequeue(out long[]? left))
         {
