@@ -20,7 +20,7 @@ public sealed partial class BlockPool
     private static void WriteHead(byte[] block, long value) => Unsafe.WriteUnaligned(ref MemoryMarshal.GetArrayDataReference(block), value);
 
     /// <summary>True when the GC reports a memory load of at least 90% of its high-load threshold.</summary>
-    private static bool IsMemoryLoadHigh()
+    internal static bool IsMemoryLoadHigh()
     {
         GCMemoryInfo info = GC.GetGCMemoryInfo();
         return info.HighMemoryLoadThresholdBytes > 0 && info.MemoryLoadBytes >= info.HighMemoryLoadThresholdBytes / 10 * 9;

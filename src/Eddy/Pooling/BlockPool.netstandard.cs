@@ -15,5 +15,5 @@ public sealed partial class BlockPool
     private static void WriteHead(byte[] block, long value) => MemoryMarshal.Write(block, ref value);
 
     /// <summary>netstandard2.1 has no memory-load figure, so load never forces a full trim there.</summary>
-    private static bool IsMemoryLoadHigh() => false;
+    internal static bool IsMemoryLoadHigh() => false;
 }

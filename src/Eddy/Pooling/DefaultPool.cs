@@ -10,8 +10,8 @@ namespace Eddy.Pooling;
 /// <remarks>
 /// Bytes come from <see cref="BlockPool.Shared"/> (thread-local tier, byte cap, trimming, double-return
 /// detection). Other element types stay on <see cref="ArrayPool{T}.Shared"/>, which pools arrays up to 2^30
-/// elements where <see cref="EddyArrayPool{T}.Shared"/> stops at 2^20, and trims itself after Gen2 collections
-/// where <see cref="EddyArrayPool{T}"/> releases only on <see cref="EddyArrayPool{T}.Trim"/> (see docs/pools.md).
+/// elements where <see cref="EddyArrayPool{T}.Shared"/> stops at 2^20, so a large buffer of another type stays
+/// pooled (see docs/pools.md).
 /// </remarks>
 internal static class DefaultPool<T>
 {

@@ -21,7 +21,9 @@ namespace Eddy.Pooling;
 /// hold arrays beyond <see cref="MaximumRetainedPerClass"/>, and <see cref="Trim"/> empties them. Instances have
 /// no slots, so their bound holds exactly. Returning an array already in the pool (in a stack or, for
 /// <see cref="Shared"/>, in any thread's slot) throws; two threads returning one array at the same instant is a
-/// race the check cannot see. For bytes prefer <see cref="BlockPool"/>, which adds a byte cap.
+/// race the check cannot see. After each Gen2 collection the pool releases the arrays of every size class unused
+/// for 30 seconds, and under memory pressure everything (thread slots included). For bytes prefer
+/// <see cref="BlockPool"/>, which adds a byte cap.
 /// </remarks>
 [DebuggerDisplay("RetainedCount = {RetainedCount}, MaximumArrayLength = {MaximumArrayLength}, MaximumRetainedPerClass = {MaximumRetainedPerClass}")]
 [DebuggerTypeProxy(typeof(EddyArrayPoolDebugView<>))]
@@ -44,6 +46,9 @@ public sealed class EddyArrayPool<T> : ArrayPool<T>
     private static LendingSlot<T>[]? t_slots;
 
     private static readonly ThreadSlotRegistry<T> s_slotRegistry = new();
+
+    /// <summary>How long a size class's stack must go unused before a Gen2 collection releases its arrays (as <see cref="BlockPoolOptions.IdleTrimDelay"/>'s default).</summary>
+    internal const int DefaultIdleTrimMilliseconds = 30_000;
 
     private readonly LockedArrayStack<T>[] _classes;
     private readonly int _maximumArrayLength;
@@ -91,7 +96,12 @@ public sealed class EddyArrayPool<T> : ArrayPool<T>
         {
             _classes[i] = new LockedArrayStack<T>(maximumRetainedPerClass);
         }
+
+        Gen2GcCallback.Register(static pool => ((EddyArrayPool<T>)pool).OnGen2Collection(), this);
     }
+
+    /// <summary>How long a size class must go unused before a Gen2 collection releases its arrays; settable for tests.</summary>
+    internal int IdleTrimMilliseconds { get; set; } = DefaultIdleTrimMilliseconds;
 
     /// <summary>A process-wide instance with the default limits.</summary>
     public static new EddyArrayPool<T> Shared => s_shared;
@@ -242,6 +252,35 @@ public sealed class EddyArrayPool<T> : ArrayPool<T>
         }
 
         return _threadSlots ? total + s_slotRegistry.EmptyAll() : total;
+    }
+
+    /// <summary>
+    /// Runs after each Gen2 collection: releases the arrays of every size class unused for
+    /// <see cref="IdleTrimMilliseconds"/>, and under memory pressure everything, <see cref="Shared"/>'s thread slots
+    /// included. Unused means no rent or return between passes that span that long, so the hot path records no time.
+    /// </summary>
+    private bool OnGen2Collection()
+    {
+        TrimIdle(BlockPool.IsMemoryLoadHigh() ? 0 : IdleTrimMilliseconds);
+        return true;
+    }
+
+    /// <summary>One trimming pass (everything when <paramref name="idleMilliseconds"/> is 0); returns how many arrays it released.</summary>
+    internal int TrimIdle(int idleMilliseconds)
+    {
+        if (idleMilliseconds <= 0)
+        {
+            return Trim();
+        }
+
+        int now = Environment.TickCount;
+        int total = 0;
+        for (int i = 0; i < _classes.Length; i++)
+        {
+            total += _classes[i].Drain(now, idleMilliseconds);
+        }
+
+        return total;
     }
 
     /// <summary>What every array entering the pool gets: cleared when asked, then marked as pooled.</summary>

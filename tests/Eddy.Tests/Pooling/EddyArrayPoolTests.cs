@@ -147,4 +147,43 @@ public class EddyArrayPoolTests
         Assert.Same(ArrayPool<int>.Shared, DefaultPool<int>.Instance);
         Assert.Same(ArrayPool<char>.Shared, DefaultPool<char>.Instance);
     }
+
+    [Fact]
+    public void A_trimming_pass_releases_the_classes_unused_since_the_last_pass_that_long_ago()
+    {
+        var pool = new EddyArrayPool<int>();
+        pool.Return(pool.Rent(16));
+        pool.Return(pool.Rent(64));
+
+        Assert.Equal(0, pool.TrimIdle(idleMilliseconds: 40)); // the first pass only notes the classes' counts
+        System.Threading.Thread.Sleep(60);
+        pool.Return(pool.Rent(64)); // used since: kept
+
+        Assert.Equal(1, pool.TrimIdle(idleMilliseconds: 40));
+        Assert.Equal(1, pool.RetainedCount);
+        Assert.Equal(1, pool.TrimIdle(idleMilliseconds: 0));
+        Assert.Equal(0, pool.RetainedCount);
+    }
+
+    [Fact]
+    public void Gen2_collections_release_idle_arrays()
+    {
+        var pool = new EddyArrayPool<short>(maximumArrayLength: 1024, maximumRetainedPerClass: 4) { IdleTrimMilliseconds = 1 };
+        pool.Return(pool.Rent(16));
+        pool.Return(pool.Rent(512));
+        Assert.Equal(2, pool.RetainedCount);
+
+        for (int attempt = 0; attempt < 50 && pool.RetainedCount != 0; attempt++)
+        {
+            GC.Collect();
+            GC.WaitForPendingFinalizers();
+            System.Threading.Thread.Sleep(5);
+        }
+
+        Assert.Equal(0, pool.RetainedCount);
+    }
+
+    [Fact]
+    public void The_idle_delay_is_the_block_pools_default() =>
+        Assert.Equal(new BlockPoolOptions().IdleTrimDelay.TotalMilliseconds, new EddyArrayPool<int>().IdleTrimMilliseconds);
 }
