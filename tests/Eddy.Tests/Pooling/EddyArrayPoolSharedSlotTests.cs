@@ -669,6 +669,18 @@ public class EddyArrayPoolSharedSlotTests
         Assert.NotSame(oversized, pool.Rent(EddyArrayPool<S23>.DefaultMaximumArrayLength * 2));
     }
 
+    [Fact]
+    public void A_trimming_pass_without_an_idle_delay_empties_the_slots_too()
+    {
+        var pool = EddyArrayPool<S24>.Shared;
+        pool.Return(pool.Rent(16));
+        Assert.Equal(1, pool.RetainedCount);
+
+        Assert.Equal(1, pool.TrimIdle(idleMilliseconds: 0));
+
+        Assert.Equal(0, pool.RetainedCount);
+    }
+
     private static void ReturnOnAThreadThatEnds(EddyArrayPool<S10> pool, S10[] array) =>
         // Counted while the thread lives: a collection after it ended could already have taken its slot.
         FreshThread.RunThenKeepAlive(() => pool.Return(array), () => Assert.Equal(1, pool.RetainedCount));
@@ -681,6 +693,8 @@ public class EddyArrayPoolSharedSlotTests
     private record struct S22(long Value);
 
     private record struct S23(byte Value);
+
+    private record struct S24(long Value);
 
     private record struct S02(long Value);
 

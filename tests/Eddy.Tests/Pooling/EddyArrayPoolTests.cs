@@ -186,4 +186,18 @@ public class EddyArrayPoolTests
     [Fact]
     public void The_idle_delay_is_the_block_pools_default() =>
         Assert.Equal(new BlockPoolOptions().IdleTrimDelay.TotalMilliseconds, new EddyArrayPool<int>().IdleTrimMilliseconds);
+
+    [Fact]
+    public void A_gen2_collection_keeps_arrays_used_within_the_idle_delay()
+    {
+        var pool = new EddyArrayPool<ushort>(maximumArrayLength: 1024, maximumRetainedPerClass: 4);
+        pool.Return(pool.Rent(16));
+
+        GC.Collect();
+        GC.WaitForPendingFinalizers();
+        GC.Collect();
+        GC.WaitForPendingFinalizers();
+
+        Assert.Equal(1, pool.RetainedCount);
+    }
 }
