@@ -21,8 +21,8 @@ namespace Eddy.Pooling;
 /// hold arrays beyond <see cref="MaximumRetainedPerClass"/>, and <see cref="Trim"/> empties them. Instances have
 /// no slots, so their bound holds exactly. Returning an array already in the pool (in a stack or, for
 /// <see cref="Shared"/>, in any thread's slot) throws; two threads returning one array at the same instant is a
-/// race the check cannot see. After each Gen2 collection the pool releases the arrays of every size class unused
-/// for 30 seconds, and under memory pressure everything (thread slots included). For bytes prefer
+/// race the check cannot see. After each Gen2 collection the pool releases the arrays of every size class and
+/// thread slot unused for 30 seconds, and under memory pressure everything. For bytes prefer
 /// <see cref="BlockPool"/>, which adds a byte cap.
 /// </remarks>
 [DebuggerDisplay("RetainedCount = {RetainedCount}, MaximumArrayLength = {MaximumArrayLength}, MaximumRetainedPerClass = {MaximumRetainedPerClass}")]
@@ -152,6 +152,7 @@ public sealed class EddyArrayPool<T> : ArrayPool<T>
                 if (slot.Array is { } lendable && !slot.Lent)
                 {
                     slot.Lent = true;
+                    slot.Uses++;
                     PooledArrayMark<T>.UnmarkHead(lendable);
                     return lendable;
                 }
@@ -255,9 +256,9 @@ public sealed class EddyArrayPool<T> : ArrayPool<T>
     }
 
     /// <summary>
-    /// Runs after each Gen2 collection: releases the arrays of every size class unused for
-    /// <see cref="IdleTrimMilliseconds"/>, and under memory pressure everything, <see cref="Shared"/>'s thread slots
-    /// included. Unused means no rent or return between passes that span that long, so the hot path records no time.
+    /// Runs after each Gen2 collection: releases the arrays of every size class and every thread slot unused for
+    /// <see cref="IdleTrimMilliseconds"/>, and under memory pressure everything. Unused means no rent or return
+    /// (for a slot: no rent from it and no array put in) between passes that span that long, so the hot path records no time.
     /// </summary>
     private bool OnGen2Collection()
     {
@@ -274,7 +275,7 @@ public sealed class EddyArrayPool<T> : ArrayPool<T>
         }
 
         int now = Environment.TickCount;
-        int total = 0;
+        int total = _threadSlots ? s_slotRegistry.DropIdle(now, idleMilliseconds) : 0;
         for (int i = 0; i < _classes.Length; i++)
         {
             total += _classes[i].Drain(now, idleMilliseconds);
@@ -325,6 +326,7 @@ public sealed class EddyArrayPool<T> : ArrayPool<T>
         Prepare(array, clear);
         slot.Array = array;
         slot.Lent = false;
+        slot.Uses++;
     }
 
     private void ReturnToStack(T[] array, int index, bool clear, bool inSomeSlot)

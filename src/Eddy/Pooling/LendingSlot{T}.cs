@@ -16,4 +16,13 @@ internal struct LendingSlot<T>
 
     /// <summary>True while <see cref="Array"/> is out with a renter: the slot then holds nothing.</summary>
     public bool Lent;
+
+    /// <summary>Rents from this slot and arrays put into it (wrapping), written by the owning thread only: the trimmer's sign of life.</summary>
+    public int Uses;
+
+    /// <summary>Trimmer-only: <see cref="Uses"/> at the last trimming pass.</summary>
+    public int UsesAtLastTrim;
+
+    /// <summary>Trimmer-only: the tick count since which <see cref="Uses"/> has not moved.</summary>
+    public int IdleSinceTick;
 }

@@ -71,6 +71,47 @@ internal sealed class ThreadSlotRegistry<T>
         return dropped;
     }
 
+    /// <summary>
+    /// Drops the arrays of the slots unused (no rent from them, no array put in) for at least <paramref name="idleMilliseconds"/>, as seen
+    /// by passes that span that long (so the owner's fast path records no time); returns how many it dropped. Lent
+    /// arrays are left alone; like <see cref="EmptyAll"/> this only drops, so no array is handed out twice.
+    /// </summary>
+    public int DropIdle(int nowTick, int idleMilliseconds)
+    {
+        int dropped = 0;
+        lock (_slots)
+        {
+            foreach (WeakReference<LendingSlot<T>[]> reference in _slots)
+            {
+                if (!reference.TryGetTarget(out LendingSlot<T>[]? slots))
+                {
+                    continue;
+                }
+
+                for (int i = 0; i < slots.Length; i++)
+                {
+                    ref LendingSlot<T> slot = ref slots[i];
+                    int uses = Volatile.Read(ref slot.Uses);
+                    if (uses != slot.UsesAtLastTrim || slot.IdleSinceTick == 0)
+                    {
+                        slot.UsesAtLastTrim = uses;
+                        slot.IdleSinceTick = nowTick;
+                        continue;
+                    }
+
+                    if (unchecked(nowTick - slot.IdleSinceTick) >= idleMilliseconds
+                        && Volatile.Read(ref slot.Array) is { } held && !Volatile.Read(ref slot.Lent)
+                        && ReferenceEquals(Interlocked.CompareExchange(ref slot.Array, null, held), held))
+                    {
+                        dropped++;
+                    }
+                }
+            }
+        }
+
+        return dropped;
+    }
+
     private int Count(int firstIndex, int endIndex, T[]? only)
     {
         int count = 0;

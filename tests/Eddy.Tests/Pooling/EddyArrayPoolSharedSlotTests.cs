@@ -681,6 +681,23 @@ public class EddyArrayPoolSharedSlotTests
         Assert.Equal(0, pool.RetainedCount);
     }
 
+    [Fact]
+    public void A_slot_unused_across_two_trimming_passes_that_span_the_delay_loses_its_array()
+    {
+        var pool = EddyArrayPool<S25>.Shared;
+        pool.Return(pool.Rent(16)); // fills this thread's slot of class 16
+        pool.Return(pool.Rent(32));
+
+        Assert.Equal(0, pool.TrimIdle(idleMilliseconds: 40));
+        System.Threading.Thread.Sleep(60);
+        pool.Return(pool.Rent(32)); // the slot of class 32 lends and takes back: used
+
+        Assert.Equal(1, pool.TrimIdle(idleMilliseconds: 40));
+        Assert.Equal(1, pool.RetainedCount);
+        var view = new EddyArrayPoolDebugView<S25>(pool);
+        Assert.Equal(new[] { (32L, 1L) }, Array.ConvertAll(view.RetainedPerClass, line => (line.Length, line.Count)));
+    }
+
     private static void ReturnOnAThreadThatEnds(EddyArrayPool<S10> pool, S10[] array) =>
         // Counted while the thread lives: a collection after it ended could already have taken its slot.
         FreshThread.RunThenKeepAlive(() => pool.Return(array), () => Assert.Equal(1, pool.RetainedCount));
@@ -695,6 +712,8 @@ public class EddyArrayPoolSharedSlotTests
     private record struct S23(byte Value);
 
     private record struct S24(long Value);
+
+    private record struct S25(long Value);
 
     private record struct S02(long Value);
 

@@ -62,6 +62,27 @@ public class ThreadSlotRegistryTests
         Assert.Equal(1, registry.ThreadCount);
     }
 
+    [Fact]
+    public void Idle_slots_lose_their_arrays_after_two_passes_that_span_the_delay()
+    {
+        var registry = new ThreadSlotRegistry<int>();
+        LendingSlot<int>[] slots = registry.Add(4);
+        slots[0].Array = new int[16];         // idle
+        slots[1].Array = new int[32];         // used between the passes
+        slots[2].Array = new int[64];         // lent: with its renter
+        slots[2].Lent = true;
+
+        Assert.Equal(0, registry.DropIdle(Environment.TickCount, idleMilliseconds: 40)); // notes the counts
+        Thread.Sleep(60);
+        slots[1].Uses++;
+
+        Assert.Equal(1, registry.DropIdle(Environment.TickCount, idleMilliseconds: 40));
+        Assert.Null(slots[0].Array);
+        Assert.NotNull(slots[1].Array);
+        Assert.NotNull(slots[2].Array);
+        Assert.Equal(0, registry.DropIdle(Environment.TickCount, idleMilliseconds: 40)); // slot 1 was used since the last pass
+    }
+
     [MethodImpl(MethodImplOptions.NoInlining)]
     private static void AddOnAThreadThatEnds(ThreadSlotRegistry<int> registry) =>
         FreshThread.Run(() => registry.Add(1)[0].Array = new int[16]);
