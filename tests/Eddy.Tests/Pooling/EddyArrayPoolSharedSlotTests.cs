@@ -698,6 +698,38 @@ public class EddyArrayPoolSharedSlotTests
         Assert.Equal(new[] { (32L, 1L) }, Array.ConvertAll(view.RetainedPerClass, line => (line.Length, line.Count)));
     }
 
+    [Fact]
+    public void A_slot_filled_since_the_last_pass_keeps_its_array()
+    {
+        var pool = EddyArrayPool<S26>.Shared;
+        S26[] array = pool.Rent(64);
+        pool.Return(pool.Rent(16)); // this thread's slots exist; the slot of class 64 is empty
+
+        Assert.Equal(0, pool.TrimIdle(idleMilliseconds: 40)); // notes every slot
+        System.Threading.Thread.Sleep(60);
+        pool.Return(array); // fills the slot of class 64: a use
+
+        pool.TrimIdle(idleMilliseconds: 40);
+
+        var view = new EddyArrayPoolDebugView<S26>(pool);
+        Assert.Contains((64L, 1L), Array.ConvertAll(view.RetainedPerClass, line => (line.Length, line.Count)));
+    }
+
+    [Fact]
+    public void Trimming_passes_of_an_instance_leave_Shareds_idle_slots_alone()
+    {
+        var shared = EddyArrayPool<S27>.Shared;
+        shared.Return(shared.Rent(16));
+        var instance = new EddyArrayPool<S27>();
+
+        instance.TrimIdle(idleMilliseconds: 40);
+        System.Threading.Thread.Sleep(60);
+        instance.TrimIdle(idleMilliseconds: 40);
+        instance.Trim();
+
+        Assert.Equal(1, shared.RetainedCount);
+    }
+
     private static void ReturnOnAThreadThatEnds(EddyArrayPool<S10> pool, S10[] array) =>
         // Counted while the thread lives: a collection after it ended could already have taken its slot.
         FreshThread.RunThenKeepAlive(() => pool.Return(array), () => Assert.Equal(1, pool.RetainedCount));
@@ -714,6 +746,10 @@ public class EddyArrayPoolSharedSlotTests
     private record struct S24(long Value);
 
     private record struct S25(long Value);
+
+    private record struct S26(long Value);
+
+    private record struct S27(long Value);
 
     private record struct S02(long Value);
 
