@@ -33,86 +33,60 @@ internal sealed class ThreadSlotRegistry<T>
     }
 
     /// <summary>Whether any thread's slot <paramref name="index"/> holds <paramref name="array"/> (not lent): the exact double-return check.</summary>
-    public bool IsHeld(int index, T[] array) => Count(index, index + 1, array) != 0;
+    public bool IsHeld(int index, T[] array) => CountHeld(index, index + 1, array) != 0;
 
     /// <summary>How many slots <paramref name="index"/> hold an array.</summary>
-    public int CountHeld(int index) => Count(index, index + 1, only: null);
+    public int CountHeld(int index) => CountHeld(index, index + 1, only: null);
 
     /// <summary>How many slots of every index hold an array.</summary>
-    public int CountHeld() => Count(0, int.MaxValue, only: null);
+    public int CountHeld() => CountHeld(0, int.MaxValue, only: null);
 
     /// <summary>
     /// Drops every slot's array, lent or not (a lent one is with its renter, whose return then refills the slot);
     /// returns how many held one. A slot's own thread may take or put back its array meanwhile: at worst the
     /// count is off by that array, and no array is handed out twice, since this only drops.
     /// </summary>
-    public int EmptyAll()
-    {
-        int dropped = 0;
-        lock (_slots)
-        {
-            foreach (WeakReference<LendingSlot<T>[]> reference in _slots)
-            {
-                if (!reference.TryGetTarget(out LendingSlot<T>[]? slots))
-                {
-                    continue;
-                }
-
-                for (int i = 0; i < slots.Length; i++)
-                {
-                    if (Interlocked.Exchange(ref slots[i].Array, null) is not null && !Volatile.Read(ref slots[i].Lent))
-                    {
-                        dropped++;
-                    }
-                }
-            }
-        }
-
-        return dropped;
-    }
+    public int EmptyAll() => CountWhere(
+        0,
+        int.MaxValue,
+        state: 0,
+        static (ref LendingSlot<T> slot, int _) =>
+            Interlocked.Exchange(ref slot.Array, null) is not null && !Volatile.Read(ref slot.Lent));
 
     /// <summary>
-    /// Drops the arrays of the slots unused (no rent from them, no array put in) for at least <paramref name="idleMilliseconds"/>, as seen
-    /// by passes that span that long (so the owner's fast path records no time); returns how many it dropped. Lent
-    /// arrays are left alone; like <see cref="EmptyAll"/> this only drops, so no array is handed out twice.
+    /// Drops the arrays of the slots unused (no rent from them, no array put in) for at least
+    /// <paramref name="idleMilliseconds"/>, as seen by passes that span that long (so the owner's fast path records
+    /// no time); returns how many it dropped. Lent arrays are left alone; like <see cref="EmptyAll"/> this only
+    /// drops, so no array is handed out twice.
     /// </summary>
-    public int DropIdle(int nowTick, int idleMilliseconds)
-    {
-        int dropped = 0;
-        lock (_slots)
+    public int DropIdle(int nowTick, int idleMilliseconds) => CountWhere(
+        0,
+        int.MaxValue,
+        state: (Now: nowTick, Idle: idleMilliseconds),
+        static (ref LendingSlot<T> slot, (int Now, int Idle) pass) =>
         {
-            foreach (WeakReference<LendingSlot<T>[]> reference in _slots)
+            int uses = Volatile.Read(ref slot.Uses);
+            if (uses != slot.UsesAtLastTrim || slot.IdleSinceTick == 0)
             {
-                if (!reference.TryGetTarget(out LendingSlot<T>[]? slots))
-                {
-                    continue;
-                }
-
-                for (int i = 0; i < slots.Length; i++)
-                {
-                    ref LendingSlot<T> slot = ref slots[i];
-                    int uses = Volatile.Read(ref slot.Uses);
-                    if (uses != slot.UsesAtLastTrim || slot.IdleSinceTick == 0)
-                    {
-                        slot.UsesAtLastTrim = uses;
-                        slot.IdleSinceTick = nowTick;
-                        continue;
-                    }
-
-                    if (unchecked(nowTick - slot.IdleSinceTick) >= idleMilliseconds
-                        && Volatile.Read(ref slot.Array) is { } held && !Volatile.Read(ref slot.Lent)
-                        && ReferenceEquals(Interlocked.CompareExchange(ref slot.Array, null, held), held))
-                    {
-                        dropped++;
-                    }
-                }
+                slot.UsesAtLastTrim = uses;
+                slot.IdleSinceTick = pass.Now;
+                return false;
             }
-        }
 
-        return dropped;
-    }
+            return unchecked(pass.Now - slot.IdleSinceTick) >= pass.Idle
+                && Volatile.Read(ref slot.Array) is { } held && !Volatile.Read(ref slot.Lent)
+                && ReferenceEquals(Interlocked.CompareExchange(ref slot.Array, null, held), held);
+        });
 
-    private int Count(int firstIndex, int endIndex, T[]? only)
+    private int CountHeld(int firstIndex, int endIndex, T[]? only) => CountWhere(
+        firstIndex,
+        endIndex,
+        only,
+        static (ref LendingSlot<T> slot, T[]? only) =>
+            Volatile.Read(ref slot.Array) is { } held && !Volatile.Read(ref slot.Lent) && (only is null || ReferenceEquals(held, only)));
+
+    /// <summary>Applies <paramref name="rule"/> to slots <paramref name="firstIndex"/> up to <paramref name="endIndex"/> of every live thread, under the lock; counts the slots it returned true for.</summary>
+    private int CountWhere<TState>(int firstIndex, int endIndex, TState state, SlotRule<TState> rule)
     {
         int count = 0;
         lock (_slots)
@@ -126,8 +100,7 @@ internal sealed class ThreadSlotRegistry<T>
 
                 for (int i = firstIndex; i < slots.Length && i < endIndex; i++)
                 {
-                    if (Volatile.Read(ref slots[i].Array) is { } held && !Volatile.Read(ref slots[i].Lent)
-                        && (only is null || ReferenceEquals(held, only)))
+                    if (rule(ref slots[i], state))
                     {
                         count++;
                     }
@@ -137,5 +110,6 @@ internal sealed class ThreadSlotRegistry<T>
 
         return count;
     }
-}
 
+    private delegate bool SlotRule<in TState>(ref LendingSlot<T> slot, TState state);
+}
