@@ -1,6 +1,4 @@
 using System;
-using System.Collections.Concurrent;
-using System.Collections.Generic;
 using System.Threading;
 using Eddy.Pooling;
 using Eddy.Tests.Infrastructure;
@@ -248,58 +246,13 @@ public class ConcurrentSharedSlotTests
     public void Threads_passing_arrays_to_each_other_never_share_one()
     {
         var pool = ConcurrentFixedArrayPool<long, L1024>.Shared;
-        var owners = new ConcurrentDictionary<long[], int>(ReferenceEqualityComparer.Instance);
-        var handOff = new ConcurrentQueue<long[]>();
-        long violations = 0;
-
-        void Work(int owner)
-        {
-            for (int round = 0; round < 100_000; round++)
-            {
-                long[] array = pool.Rent();
-                if (!owners.TryAdd(array, owner))
-                {
-                    Interlocked.Increment(ref violations);
-                }
-
-                array[0] = owner;
-                array[1023] = owner;
-                if (array[0] != owner || array[1023] != owner)
-                {
-                    Interlocked.Increment(ref violations);
-                }
-
-                // Every other array crosses to whichever thread takes it from the queue.
-                long[] toReturn = array;
-                if ((round & 1) == 0)
-                {
-                    handOff.Enqueue(array);
-                    if (!handOff.TryDequeue(out toReturn!))
-                    {
-                        continue;
-                    }
-                }
-
-                if (!owners.TryRemove(toReturn, out _))
-                {
-                    Interlocked.Increment(ref violations);
-                }
-
-                pool.Return(toReturn);
-            }
-        }
-
-        // A wrong double-return report on a worker fails this test.
-        FreshThread.RunTogether(4, Work);
-
-        Assert.Equal(0, Interlocked.Read(ref violations));
-        while (handOff.TryDequeue(out long[]? left))
-        {
-            Assert.True(owners.TryRemove(left, out _));
-            pool.Return(left);
-        }
-
-        Assert.Empty(owners);
+        ArrayHandOff.Run(
+            threads: 4,
+            rounds: 100_000,
+            rent: _ => pool.Rent(),
+            giveBack: array => pool.Return(array),
+            mark: (array, owner) => array[0] = array[1023] = owner,
+            isMarked: (array, owner) => array[0] == owner && array[1023] == owner);
     }
 
     [Fact]

@@ -1,6 +1,4 @@
 using System;
-using System.Collections.Concurrent;
-using System.Collections.Generic;
 using System.Runtime.CompilerServices;
 using System.Threading;
 using Eddy.Pooling;
@@ -431,56 +429,16 @@ public class EddyArrayPoolSharedSlotTests
     public void Threads_passing_arrays_to_each_other_never_share_one()
     {
         var pool = EddyArrayPool<S15>.Shared;
-        var owners = new ConcurrentDictionary<S15[], int>(ReferenceEqualityComparer.Instance);
-        var handOff = new ConcurrentQueue<S15[]>();
-        long violations = 0;
 
-        void Work(int owner)
-        {
-            for (int operation = 0; operation < 20_000; operation++)
-            {
-                // Two size classes, so that two slots of each thread are in play.
-                S15[] array = pool.Rent((operation & 3) == 3 ? 100 : 16);
-                if (!owners.TryAdd(array, owner))
-                {
-                    Interlocked.Increment(ref violations);
-                }
-
-                // The owner's mark over the pool's cookie (the first element) and at the other end.
-                array[0] = new S15(owner);
-                array[^1] = new S15(owner);
-
-                // Every other array crosses to whichever thread takes it from the queue.
-                S15[] toReturn = array;
-                if ((operation & 1) == 0)
-                {
-                    handOff.Enqueue(array);
-                    if (!handOff.TryDequeue(out toReturn!))
-                    {
-                        continue;
-                    }
-                }
-
-                if (!owners.TryRemove(toReturn, out int holder) || toReturn[0].Value != holder || toReturn[^1].Value != holder)
-                {
-                    Interlocked.Increment(ref violations);
-                }
-
-                pool.Return(toReturn);
-            }
-        }
-
-        // A wrong double-return report on a worker fails this test.
-        FreshThread.RunTogether(4, Work);
-
-        Assert.Equal(0, Interlocked.Read(ref violations));
-        while (handOff.TryDequeue(out S15[]? left))
-        {
-            Assert.True(owners.TryRemove(left, out _));
-            pool.Return(left);
-        }
-
-        Assert.Empty(owners);
+        // Two size classes, so that two slots of each thread are in play; the holder's mark over the pool's cookie
+        // (the first element) and at the other end.
+        ArrayHandOff.Run(
+            threads: 4,
+            rounds: 20_000,
+            rent: round => pool.Rent((round & 3) == 3 ? 100 : 16),
+            giveBack: array => pool.Return(array),
+            mark: (array, owner) => array[0] = array[^1] = new S15(owner),
+            isMarked: (array, owner) => array[0].Value == owner && array[^1].Value == owner);
     }
 
     [Fact]
