@@ -185,10 +185,7 @@ public sealed partial class SegmentedBuffer<T>
         BufferSegment<T> head;
         if (_chunkCount == 0)
         {
-            EnsureChunkSlots(1);
-            head = BufferSegmentPool<T>.Rent();
-            _chunks[0] = head;
-            _chunkCount = 1;
+            head = AddFirstSegment();
         }
         else
         {

@@ -386,8 +386,23 @@ public sealed partial class SegmentedBuffer<T> : IBufferWriter<T>, IDisposable
 
         _disposed = true;
         _handedOut = 0;
-        ReleaseChunks(0, _chunkCount);
-        ReturnChunkSlots(_chunks);
+        BufferSegment<T>[] chunks = _chunks;
+        if (_chunkCount == 0)
+        {
+            ReturnChunkSlots(chunks);
+        }
+        else
+        {
+            // The first segment stays in the list, cleared, so both go back as one kit.
+            ReleaseChunks(1, _chunkCount);
+            BufferSegment<T> head = chunks[0];
+            T[] array = head.Array;
+            head.Clear();
+            _chunkCount = 0;
+            ReturnArray(array);
+            ChunkSlots<T>.ReturnWithSegment(chunks);
+        }
+
         _chunks = [];
         // Free space of -1 sends every GetSpan and Advance down the slow path, which throws.
         _writeArray = [];
@@ -437,12 +452,9 @@ public sealed partial class SegmentedBuffer<T> : IBufferWriter<T>, IDisposable
     {
         if (_chunkCount == 0)
         {
-            EnsureChunkSlots(1);
-            BufferSegment<T> segment = BufferSegmentPool<T>.Rent();
-            segment.Array = RentChunkArray(need);
-            segment.Start = 0;
-            _chunks[0] = segment;
-            _chunkCount = 1;
+            T[] first = RentChunkArray(need);
+            BufferSegment<T> segment = AddFirstSegment();
+            segment.Array = first;
             SetWriteChunk(0, segment, 0);
             return;
         }
@@ -620,6 +632,29 @@ public sealed partial class SegmentedBuffer<T> : IBufferWriter<T>, IDisposable
         head.Start = 0;
         head.Count = 0;
         SetWriteChunk(0, head, 0);
+    }
+
+    /// <summary>
+    /// Puts a cleared segment (<see cref="BufferSegment{T}.Start"/> 0) in the empty list's first slot and counts it:
+    /// before the list exists, the list and the segment come together from this thread's kit.
+    /// </summary>
+    private BufferSegment<T> AddFirstSegment()
+    {
+        Debug.Assert(_chunkCount == 0);
+        BufferSegment<T> segment;
+        if (_chunks.Length == 0)
+        {
+            _chunks = ChunkSlots<T>.RentWithSegment();
+            segment = _chunks[0];
+        }
+        else
+        {
+            segment = BufferSegmentPool<T>.Rent();
+            _chunks[0] = segment;
+        }
+
+        _chunkCount = 1;
+        return segment;
     }
 
     /// <summary>Makes room for <paramref name="count"/> chunk references; the list itself is pooled too.</summary>

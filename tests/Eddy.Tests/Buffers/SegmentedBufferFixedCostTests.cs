@@ -9,49 +9,148 @@ using Eddy.Tests.Infrastructure;
 namespace Eddy.Tests.Buffers;
 
 /// <summary>
-/// The per-thread spares that keep a small SegmentedBuffer's create-use-dispose cycle cheap: the chunk list and
-/// one segment object, and the direct path to the default byte pool.
+/// The per-thread spares that keep a small SegmentedBuffer's create-use-dispose cycle cheap: the chunk list with
+/// its first segment (the kit), a segment object, and the direct path to the default byte pool.
 /// </summary>
 public class SegmentedBufferFixedCostTests
 {
     [Fact]
-    public void Chunk_slots_come_back_cleared_and_are_reused_on_the_same_thread()
+    public void A_first_chunk_kit_is_a_cleared_segment_in_an_otherwise_empty_list()
+    {
+        FreshThread.Run(() =>
+        {
+            BufferSegment<byte>[] kit = ChunkSlots<byte>.RentWithSegment();
+            Assert.Equal(ChunkSlots<byte>.MinimumLength, kit.Length);
+            AssertCleared(kit[0]);
+            Assert.All(kit.Skip(1), s => Assert.Null(s));
+        });
+    }
+
+    [Fact]
+    public void A_kit_given_back_is_handed_out_again_on_the_same_thread_and_only_once()
+    {
+        FreshThread.Run(() =>
+        {
+            BufferSegment<byte>[] kit = ChunkSlots<byte>.RentWithSegment();
+            BufferSegment<byte> segment = kit[0];
+            ChunkSlots<byte>.ReturnWithSegment(kit);
+
+            BufferSegment<byte>[] again = ChunkSlots<byte>.RentWithSegment();
+            Assert.Same(kit, again);
+            Assert.Same(segment, again[0]);
+
+            // The kit is taken: the next one is another list with another segment, as clean.
+            BufferSegment<byte>[] other = ChunkSlots<byte>.RentWithSegment();
+            Assert.NotSame(kit, other);
+            Assert.NotSame(segment, other[0]);
+            AssertCleared(other[0]);
+            Assert.All(other.Skip(1), s => Assert.Null(s));
+        });
+    }
+
+    [Fact]
+    public void A_thread_keeps_one_kit_and_sends_the_segment_of_another_to_the_segment_pool()
+    {
+        FreshThread.Run(() =>
+        {
+            BufferSegment<byte>[] first = ChunkSlots<byte>.RentWithSegment();
+            BufferSegment<byte>[] second = ChunkSlots<byte>.RentWithSegment();
+            BufferSegment<byte> secondSegment = second[0];
+            ChunkSlots<byte>.ReturnWithSegment(first);
+            ChunkSlots<byte>.ReturnWithSegment(second);
+
+            Assert.Null(second[0]);
+            Assert.Same(secondSegment, BufferSegmentPool<byte>.Rent());
+            Assert.Same(first, ChunkSlots<byte>.RentWithSegment());
+        });
+    }
+
+    [Fact]
+    public void A_longer_list_is_never_kept_as_the_kit()
+    {
+        FreshThread.Run(() =>
+        {
+            BufferSegment<byte>[] longer = ChunkSlots<byte>.Rent(40);
+            Assert.True(longer.Length >= 40);
+            Assert.All(longer, s => Assert.Null(s));
+            BufferSegment<byte> segment = BufferSegmentPool<byte>.Rent();
+            longer[0] = segment;
+            ChunkSlots<byte>.ReturnWithSegment(longer);
+
+            Assert.Null(longer[0]);
+            Assert.Same(segment, BufferSegmentPool<byte>.Rent());
+            BufferSegment<byte>[] kit = ChunkSlots<byte>.RentWithSegment();
+            Assert.NotSame(longer, kit);
+            Assert.Equal(ChunkSlots<byte>.MinimumLength, kit.Length);
+        });
+    }
+
+    [Fact]
+    public void Chunk_lists_come_back_cleared()
     {
         FreshThread.Run(() =>
         {
             BufferSegment<byte>[] slots = ChunkSlots<byte>.Rent(1);
             Assert.Equal(ChunkSlots<byte>.MinimumLength, slots.Length);
-            Assert.All(slots, s => Assert.Null(s));
-
             slots[0] = new BufferSegment<byte>();
             slots[15] = new BufferSegment<byte>();
             ChunkSlots<byte>.Return(slots);
-
-            BufferSegment<byte>[] again = ChunkSlots<byte>.Rent(16);
-            Assert.Same(slots, again);
-            Assert.All(again, s => Assert.Null(s));
-
-            // The spare is taken: the next one comes from the shared pool, and is as clean.
-            BufferSegment<byte>[] other = ChunkSlots<byte>.Rent(3);
-            Assert.NotSame(slots, other);
-            Assert.True(other.Length >= ChunkSlots<byte>.MinimumLength);
-            Assert.All(other, s => Assert.Null(s));
+            Assert.All(slots, s => Assert.Null(s));
         });
     }
 
     [Fact]
-    public void Longer_chunk_lists_skip_the_spare()
+    public void A_disposed_buffer_gives_its_list_and_first_segment_back_as_the_thread_s_kit()
+    {
+        // Ints on ArrayPool<int>.Shared, whose arrays are as short as asked: three chunks of 16.
+        FreshThread.Run(() =>
+        {
+            var buffer = new SegmentedBuffer<int>(initialChunkLength: 16, maximumChunkLength: 16);
+            buffer.Write(new int[40]);
+            var first = (BufferSegment<int>)buffer.GetReadOnlySequence().Start.GetObject()!;
+            Assert.Equal(3, buffer.ChunkCount);
+            buffer.Dispose();
+
+            BufferSegment<int>[] kit = ChunkSlots<int>.RentWithSegment();
+            Assert.Same(first, kit[0]);
+            AssertCleared(first);
+            Assert.All(kit.Skip(1), s => Assert.Null(s));
+
+            // The buffer's first chunk came from that kit: the next buffer on the thread starts with the same segment.
+            ChunkSlots<int>.ReturnWithSegment(kit);
+            using var next = new SegmentedBuffer<int>(initialChunkLength: 16, maximumChunkLength: 16);
+            next.Write(new int[20]);
+            Assert.Same(first, next.GetReadOnlySequence().Start.GetObject());
+        });
+    }
+
+    [Fact]
+    public void A_buffer_reset_to_no_chunks_still_gives_its_list_back_on_dispose()
     {
         FreshThread.Run(() =>
         {
-            BufferSegment<byte>[] small = ChunkSlots<byte>.Rent(1);
-            ChunkSlots<byte>.Return(small);
+            var buffer = new SegmentedBuffer<byte>(initialChunkLength: 16, maximumChunkLength: 16);
+            buffer.Write(new byte[40]);
+            buffer.Reset();
+            Assert.Equal(0, buffer.ChunkCount);
+            buffer.Dispose();
 
-            BufferSegment<byte>[] large = ChunkSlots<byte>.Rent(40);
-            Assert.True(large.Length >= 40);
-            Assert.NotSame(small, large);
-            Assert.Same(small, ChunkSlots<byte>.Rent(1));
+            // No first segment to keep: the list went back to the shared pool cleared, and the kit the buffer took
+            // was not given back, so a fresh one is made.
+            BufferSegment<byte>[] kit = ChunkSlots<byte>.RentWithSegment();
+            AssertCleared(kit[0]);
+            Assert.All(kit.Skip(1), s => Assert.Null(s));
         });
+    }
+
+    private static void AssertCleared<T>(BufferSegment<T> segment)
+    {
+        Assert.NotNull(segment);
+        Assert.Empty(segment.Array);
+        Assert.Equal(0, segment.Count);
+        Assert.Equal(0, segment.Start);
+        Assert.Null(segment.Next);
+        Assert.True(segment.Memory.IsEmpty);
     }
 
     [Fact]
