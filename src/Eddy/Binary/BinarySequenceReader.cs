@@ -256,6 +256,12 @@ public ref partial struct BinarySequenceReader
     [MethodImpl(MethodImplOptions.NoInlining)]
     private static BinarySequenceReader AtStart(ReadOnlySequence<byte> sequence)
     {
+        // One segment (a short message in one chunk) reads as a span: no segment walk to set up.
+        if (sequence.IsSingleSegment)
+        {
+            return new BinarySequenceReader(sequence.FirstSpan);
+        }
+
         var reader = new BinarySequenceReader(sequence, sequence.Length);
         reader.MoveToNextSegment();
         return reader;
