@@ -38,7 +38,24 @@ public ref partial struct BinarySequenceReader
 
     /// <summary>Creates a reader over every byte of <paramref name="sequence"/>.</summary>
     /// <param name="sequence">The bytes to read.</param>
-    public BinarySequenceReader(ReadOnlySequence<byte> sequence) => this = AtStart(sequence);
+    public BinarySequenceReader(ReadOnlySequence<byte> sequence)
+    {
+        // A sequence over one array (a short message in a buffer's single chunk) reads as a span, set up inline.
+        // The other kinds are set up out of line: their locals would have every caller clear a large stack frame.
+        if (SequenceMarshal.TryGetArray(sequence, out ArraySegment<byte> array))
+        {
+            // Field by field: assigning a whole reader here makes the JIT copy it through stack temporaries.
+            _sequence = default;
+            _length = array.Count;
+            _span = array;
+            _segmentEnd = array.Count;
+            _nextSegment = default;
+        }
+        else
+        {
+            this = AtStart(sequence);
+        }
+    }
 
     /// <summary>Creates a reader over <paramref name="span"/>.</summary>
     /// <param name="span">The bytes to read.</param>
@@ -256,7 +273,6 @@ public ref partial struct BinarySequenceReader
     [MethodImpl(MethodImplOptions.NoInlining)]
     private static BinarySequenceReader AtStart(ReadOnlySequence<byte> sequence)
     {
-        // One segment (a short message in one chunk) reads as a span: no segment walk to set up.
         if (sequence.IsSingleSegment)
         {
             return new BinarySequenceReader(sequence.FirstSpan);
