@@ -272,6 +272,31 @@ public class BinarySequenceReaderTests
     }
 
     [Fact]
+    public void A_sequence_over_part_of_one_array_reads_only_its_bytes()
+    {
+        byte[] bytes = Enumerable.Range(0, 32).Select(i => (byte)i).ToArray();
+        var reader = new BinarySequenceReader(new ReadOnlySequence<byte>(bytes, 3, 9));
+        Assert.Equal(9, reader.Remaining);
+        Assert.Equal(0x0A09080706050403, reader.ReadInt64());
+        Assert.Equal(11, reader.ReadByte());
+        Assert.True(reader.End);
+        AssertThrows<EndOfStreamException>(ref reader, (ref BinarySequenceReader r) => r.ReadByte());
+    }
+
+    [Fact]
+    public void A_sequence_of_one_segment_object_reads_only_its_bytes()
+    {
+        byte[] bytes = Enumerable.Range(0, 32).Select(i => (byte)i).ToArray();
+        var segment = new OneSegment(bytes);
+        var reader = new BinarySequenceReader(new ReadOnlySequence<byte>(segment, 2, segment, 12));
+        Assert.Equal(10, reader.Remaining);
+        Assert.Equal(0x0908070605040302, reader.ReadInt64());
+        Assert.Equal(0x0B0A, reader.ReadInt16());
+        Assert.True(reader.End);
+        AssertThrows<EndOfStreamException>(ref reader, (ref BinarySequenceReader r) => r.ReadByte());
+    }
+
+    [Fact]
     public void An_empty_sequence_is_at_its_end()
     {
         var reader = new BinarySequenceReader(ReadOnlySequence<byte>.Empty);
@@ -370,5 +395,10 @@ public class BinarySequenceReaderTests
 
         Assert.Fail($"No {typeof(TException).Name} was thrown.");
         return null!;
+    }
+
+    private sealed class OneSegment : ReadOnlySequenceSegment<byte>
+    {
+        public OneSegment(byte[] bytes) => Memory = bytes;
     }
 }
