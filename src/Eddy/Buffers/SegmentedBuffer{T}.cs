@@ -253,6 +253,12 @@ public sealed partial class SegmentedBuffer<T> : IBufferWriter<T>, IDisposable
             return ReadOnlySequence<T>.Empty;
         }
 
+        if (_writeIndex == 0)
+        {
+            // Everything is in the write chunk, the first: a sequence over its array.
+            return new ReadOnlySequence<T>(_writeArray, _headOffset, _writePos - _headOffset);
+        }
+
         SyncWriteChunk();
         // A chunk just opened by GetSpan but not yet written is left out.
         int last = _writePos != 0 ? _writeIndex : _writeIndex - 1;
