@@ -38,24 +38,7 @@ public ref partial struct BinarySequenceReader
 
     /// <summary>Creates a reader over every byte of <paramref name="sequence"/>.</summary>
     /// <param name="sequence">The bytes to read.</param>
-    public BinarySequenceReader(ReadOnlySequence<byte> sequence)
-    {
-        // A sequence over one array (a short message in a buffer's single chunk) reads as a span, set up inline.
-        // The other kinds are set up out of line: their locals would have every caller clear a large stack frame.
-        if (SequenceMarshal.TryGetArray(sequence, out ArraySegment<byte> array))
-        {
-            // Field by field: assigning a whole reader here makes the JIT copy it through stack temporaries.
-            _sequence = default;
-            _length = array.Count;
-            _span = array;
-            _segmentEnd = array.Count;
-            _nextSegment = default;
-        }
-        else
-        {
-            this = AtStart(sequence);
-        }
-    }
+    public BinarySequenceReader(ReadOnlySequence<byte> sequence) => this = AtStart(sequence);
 
     /// <summary>Creates a reader over <paramref name="span"/>.</summary>
     /// <param name="span">The bytes to read.</param>
@@ -270,8 +253,23 @@ public ref partial struct BinarySequenceReader
     // method, and every fast-path read would then load and store its fields instead of keeping them in
     // registers. Public methods are inlined wrappers for the same reason.
 
+    // Out of line: set up inline, the reader's fields would come from two paths into the caller's read loop,
+    // which then moves them between registers on every read.
     [MethodImpl(MethodImplOptions.NoInlining)]
     private static BinarySequenceReader AtStart(ReadOnlySequence<byte> sequence)
+    {
+        // A sequence over one array (a short message in a buffer's single chunk) reads as a span. The other kinds
+        // are set up apart: their locals would make this method clear a large stack frame on every call.
+        if (SequenceMarshal.TryGetArray(sequence, out ArraySegment<byte> array))
+        {
+            return new BinarySequenceReader(array.AsSpan());
+        }
+
+        return AtStartOfSegments(sequence);
+    }
+
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private static BinarySequenceReader AtStartOfSegments(ReadOnlySequence<byte> sequence)
     {
         if (sequence.IsSingleSegment)
         {
