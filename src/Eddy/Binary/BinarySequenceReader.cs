@@ -38,7 +38,17 @@ public ref partial struct BinarySequenceReader
 
     /// <summary>Creates a reader over every byte of <paramref name="sequence"/>.</summary>
     /// <param name="sequence">The bytes to read.</param>
-    public BinarySequenceReader(ReadOnlySequence<byte> sequence) => this = AtStart(sequence);
+    public BinarySequenceReader(ReadOnlySequence<byte> sequence)
+    {
+        // The first segment comes back in pieces, set here field by field: a whole reader returned by a call is
+        // copied through stack temporaries into the caller's local.
+        ReadOnlySpan<byte> first = FirstSegment(sequence, out long length, out SequencePosition next);
+        _sequence = sequence;
+        _length = length;
+        _span = first;
+        _segmentEnd = first.Length;
+        _nextSegment = next;
+    }
 
     /// <summary>Creates a reader over <paramref name="span"/>.</summary>
     /// <param name="span">The bytes to read.</param>
@@ -49,15 +59,6 @@ public ref partial struct BinarySequenceReader
         _span = span;
         _segmentEnd = span.Length;
         _nextSegment = default;
-    }
-
-    private BinarySequenceReader(ReadOnlySequence<byte> sequence, long length)
-    {
-        _sequence = sequence;
-        _length = length;
-        _span = default;
-        _segmentEnd = 0;
-        _nextSegment = sequence.Start;
     }
 
     /// <summary>How many bytes have been read.</summary>
@@ -253,32 +254,33 @@ public ref partial struct BinarySequenceReader
     // method, and every fast-path read would then load and store its fields instead of keeping them in
     // registers. Public methods are inlined wrappers for the same reason.
 
-    // Out of line: set up inline, the reader's fields would come from two paths into the caller's read loop,
-    // which then moves them between registers on every read.
+    /// <summary>
+    /// The first non-empty segment of <paramref name="sequence"/> (empty when there is none), the sequence's length,
+    /// and where the segment after it is found.
+    /// </summary>
     [MethodImpl(MethodImplOptions.NoInlining)]
-    private static BinarySequenceReader AtStart(ReadOnlySequence<byte> sequence)
+    private static ReadOnlySpan<byte> FirstSegment(ReadOnlySequence<byte> sequence, out long length, out SequencePosition next)
     {
-        // A sequence over one array (a short message in a buffer's single chunk) reads as a span. The other kinds
-        // are set up apart: their locals would make this method clear a large stack frame on every call.
+        // A sequence over one array (a short message in a buffer's single chunk) is told apart without the general
+        // first-span lookup.
         if (SequenceMarshal.TryGetArray(sequence, out ArraySegment<byte> array))
         {
-            return new BinarySequenceReader(array.AsSpan());
+            length = array.Count;
+            next = default;
+            return array;
         }
 
-        return AtStartOfSegments(sequence);
-    }
-
-    [MethodImpl(MethodImplOptions.NoInlining)]
-    private static BinarySequenceReader AtStartOfSegments(ReadOnlySequence<byte> sequence)
-    {
-        if (sequence.IsSingleSegment)
+        length = sequence.Length;
+        next = sequence.Start;
+        while (sequence.TryGet(ref next, out ReadOnlyMemory<byte> memory))
         {
-            return new BinarySequenceReader(sequence.FirstSpan);
+            if (!memory.IsEmpty)
+            {
+                return memory.Span;
+            }
         }
 
-        var reader = new BinarySequenceReader(sequence, sequence.Length);
-        reader.MoveToNextSegment();
-        return reader;
+        return default;
     }
 
     [MethodImpl(MethodImplOptions.NoInlining)]
