@@ -19,10 +19,7 @@ public class SegmentedBufferFixedCostTests
     {
         FreshThread.Run(() =>
         {
-            BufferSegment<byte>[] kit = ChunkSlots<byte>.RentWithSegment();
-            Assert.Equal(ChunkSlots<byte>.MinimumLength, kit.Length);
-            AssertCleared(kit[0]);
-            Assert.All(kit.Skip(1), s => Assert.Null(s));
+            AssertFreshKit(ChunkSlots<byte>.RentWithSegment());
         });
     }
 
@@ -43,8 +40,7 @@ public class SegmentedBufferFixedCostTests
             BufferSegment<byte>[] other = ChunkSlots<byte>.RentWithSegment();
             Assert.NotSame(kit, other);
             Assert.NotSame(segment, other[0]);
-            AssertCleared(other[0]);
-            Assert.All(other.Skip(1), s => Assert.Null(s));
+            AssertFreshKit(other);
         });
     }
 
@@ -116,8 +112,7 @@ public class SegmentedBufferFixedCostTests
 
             BufferSegment<int>[] kit = ChunkSlots<int>.RentWithSegment();
             Assert.Same(first, kit[0]);
-            AssertCleared(first);
-            Assert.All(kit.Skip(1), s => Assert.Null(s));
+            AssertFreshKit(kit);
 
             // The buffer's first chunk came from that kit: the next buffer on the thread starts with the same segment.
             ChunkSlots<int>.ReturnWithSegment(kit);
@@ -140,10 +135,16 @@ public class SegmentedBufferFixedCostTests
 
             // No first segment to keep: the list went back to the shared pool cleared, and the kit the buffer took
             // was not given back, so a fresh one is made.
-            BufferSegment<byte>[] kit = ChunkSlots<byte>.RentWithSegment();
-            AssertCleared(kit[0]);
-            Assert.All(kit.Skip(1), s => Assert.Null(s));
+            AssertFreshKit(ChunkSlots<byte>.RentWithSegment());
         });
+    }
+
+    /// <summary>A list of the smallest length, a cleared segment first and nothing else.</summary>
+    private static void AssertFreshKit<T>(BufferSegment<T>[] kit)
+    {
+        Assert.Equal(ChunkSlots<T>.MinimumLength, kit.Length);
+        AssertCleared(kit[0]);
+        Assert.All(kit.Skip(1), s => Assert.Null(s));
     }
 
     private static void AssertCleared<T>(BufferSegment<T> segment)
