@@ -5,6 +5,7 @@ using System.IO;
 using System.Linq;
 using System.Threading;
 using Eddy.Buffers;
+using Eddy.Tests.Infrastructure;
 using Eddy.Tests.Streams.Infrastructure;
 using Xunit.Abstractions;
 
@@ -198,6 +199,32 @@ public sealed class FaultInjectionTests(ITestOutputHelper output)
         }
 
         output.WriteLine($"{Configurations.Count} configurations x {Starts.Count} starts x 3 failure kinds x {DataLength + 1} offsets = {faults} source failures.");
+    }
+
+    [Fact]
+    public void A_fresh_segmented_buffer_whose_first_rent_fails_stays_empty_and_usable()
+    {
+        FreshThread.Run(() =>
+        {
+            var pool = new StreamTestPool { FailOnRent = 1 };
+            object? first;
+            using (var buffer = new SegmentedBuffer<byte>(pool, 16, 256))
+            {
+                Assert.Throws<OutOfMemoryException>(() => buffer.Write(Pattern(40, 3)));
+                Assert.Equal(0, buffer.Length);
+                Assert.Equal(0, buffer.ChunkCount);
+                Assert.True(buffer.GetReadOnlySequence().IsEmpty);
+
+                buffer.Write(Pattern(40, 3));
+                Assert.Equal(Pattern(40, 3), buffer.ToArray());
+                first = buffer.GetReadOnlySequence().Start.GetObject();
+            }
+
+            pool.AssertAllReturned();
+
+            // The failed rent took nothing from the thread: the first chunk's segment came with the kit and went back in it.
+            Assert.Same(first, ChunkSlots<byte>.RentWithSegment()[0]);
+        });
     }
 
     [Fact]
