@@ -89,8 +89,20 @@ public sealed class ConcurrentFixedArrayPool<T, TLength> : IFixedArrayReturn<T>
     /// <summary>Arrays in the pool now.</summary>
     public int RetainedCount => _stack.Count + (_threadSlots ? CountSlotArrays() : 0);
 
-    /// <summary>The bound on retained arrays.</summary>
-    public int MaximumRetained => _stack.MaximumCount;
+    /// <summary>
+    /// The bound on retained arrays (for <see cref="Shared"/>, beyond the one array each thread's slot may hold). It can
+    /// be changed at any time, from any thread: lowering it below what the pool holds releases the excess at once.
+    /// </summary>
+    /// <exception cref="ArgumentOutOfRangeException">The value is negative.</exception>
+    public int MaximumRetained
+    {
+        get => _stack.MaximumCount;
+        set
+        {
+            ThrowHelper.ThrowIfNegative(value);
+            _stack.SetMaximumCount(value);
+        }
+    }
 
     /// <summary>Rents an array of exactly <see cref="ArrayLength"/> elements, pooled or new.</summary>
     /// <returns>The array; give it back with <see cref="Return"/>.</returns>

@@ -32,6 +32,15 @@ internal struct LockedArrayStack<T> : IArrayStack<T>
 
     public readonly int MaximumCount => _stack.MaximumCount;
 
+    /// <summary>Changes the bound; lowering it below <see cref="Count"/> releases the arrays above it at once.</summary>
+    public void SetMaximumCount(int maximumCount)
+    {
+        Enter();
+        _stack.SetMaximumCount(maximumCount);
+        _operations++;
+        Exit();
+    }
+
     public T[]? TryPop()
     {
         // An empty stack is the common miss: answer it without taking the lock.

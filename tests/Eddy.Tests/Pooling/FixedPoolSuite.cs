@@ -335,6 +335,90 @@ public class ConcurrentFixedArrayPoolTests : FixedPoolSuite
     }
 
     [Fact]
+    public void The_bound_can_be_raised_and_lowered_and_a_lowered_one_releases_the_excess_at_once()
+    {
+        var pool = new ConcurrentFixedArrayPool<int, L16>(4);
+        Assert.Throws<ArgumentOutOfRangeException>(() => pool.Prewarm(5));
+
+        pool.MaximumRetained = 10;
+        Assert.Equal(10, pool.MaximumRetained);
+        pool.Prewarm(10);
+        Assert.Equal(10, pool.RetainedCount);
+        Assert.False(pool.TryReturn(new int[16]));
+
+        pool.MaximumRetained = 3;
+        Assert.Equal(3, pool.RetainedCount);
+        Assert.False(pool.TryReturn(new int[16]));
+        int[] rented = pool.Rent();
+        Assert.Equal(2, pool.RetainedCount);
+        pool.Return(rented);
+        Assert.Equal(3, pool.RetainedCount);
+
+        pool.MaximumRetained = 0;
+        Assert.Equal(0, pool.RetainedCount);
+        Assert.False(pool.TryReturn(rented));
+
+        ArgumentOutOfRangeException error = Assert.Throws<ArgumentOutOfRangeException>("value", () => pool.MaximumRetained = -1);
+        Assert.Equal(-1L, error.ActualValue);
+        Assert.Equal(0, pool.MaximumRetained);
+    }
+
+    [Fact]
+    public void Shared_takes_a_bound_of_its_own_beside_its_thread_slots()
+    {
+        FreshThread.Run(() =>
+        {
+            ConcurrentFixedArrayPool<ushort, L16> pool = ConcurrentFixedArrayPool<ushort, L16>.Shared;
+            try
+            {
+                pool.MaximumRetained = 2;
+                ushort[][] arrays = [pool.Rent(), pool.Rent(), pool.Rent(), pool.Rent()];
+                foreach (ushort[] array in arrays)
+                {
+                    pool.TryReturn(array);
+                }
+
+                // This thread's slot holds one array beyond the bound, the stack two.
+                Assert.Equal(3, pool.RetainedCount);
+                pool.MaximumRetained = 1;
+                Assert.Equal(2, pool.RetainedCount);
+            }
+            finally
+            {
+                pool.MaximumRetained = ConcurrentFixedArrayPool<ushort, L16>.DefaultMaximumRetained;
+                pool.Trim();
+            }
+        });
+    }
+
+    [Fact]
+    public void Changing_the_bound_while_threads_rent_and_return_never_loses_the_count()
+    {
+        var pool = new ConcurrentFixedArrayPool<long, L8>(64);
+        FreshThread.RunTogether(3, thread =>
+        {
+            for (int i = 0; i < 20_000; i++)
+            {
+                if (thread == 0)
+                {
+                    pool.MaximumRetained = i % 64;
+                }
+                else
+                {
+                    long[] array = pool.Rent();
+                    Assert.Equal(8, array.Length);
+                    pool.TryReturn(array);
+                }
+            }
+        });
+
+        pool.MaximumRetained = 5;
+        Assert.True(pool.RetainedCount <= 5);
+        pool.Trim();
+        Assert.Equal(0, pool.RetainedCount);
+    }
+
+    [Fact]
     public void Return_allocates_nothing_once_warm()
     {
         var pool = new ConcurrentFixedArrayPool<int, L32>();
