@@ -17,7 +17,6 @@ public class FixedPoolBenchmarks
 
     private int[][] _held = [];
     private FixedArrayPool<int, L32> _single = new();
-    private ConcurrentFixedArrayPool<int, L32> _concurrent = new();
 
     [ParamsSource(nameof(CountValues))]
     public int Count { get; set; }
@@ -32,7 +31,7 @@ public class FixedPoolBenchmarks
         // Eddy's pools bound what they retain; size them to hold the workload, as Katsuya's ArrayPool benchmark sizes its cache.
         int retained = System.Math.Max(Count, FixedArrayPool<int, L32>.DefaultMaximumRetained);
         _single = new FixedArrayPool<int, L32>(retained);
-        _concurrent = new ConcurrentFixedArrayPool<int, L32>(retained);
+        ConcurrentFixedArrayPool<int, L32>.Shared.MaximumRetained = retained;
         ThreadStaticFixedArrayPool<int, L32>.Shared.MaximumRetainedPerThread = retained;
     }
 
@@ -76,11 +75,11 @@ public class FixedPoolBenchmarks
         return total;
     }
 
-    /// <summary>Eddy's thread-safe fixed-length pool.</summary>
+    /// <summary>Eddy's thread-safe fixed-length pool, its process-wide instance as Katsuya's static ConcurrentArrayPool.</summary>
     [Benchmark, Implementation(ImplementationIds.EddyConcurrent)]
     public long EddyConcurrentFixedArrayPool()
     {
-        ConcurrentFixedArrayPool<int, L32> pool = _concurrent;
+        ConcurrentFixedArrayPool<int, L32> pool = ConcurrentFixedArrayPool<int, L32>.Shared;
         int[][] held = _held;
         long total = 0;
         for (int i = 0; i < held.Length; i++)
