@@ -35,9 +35,9 @@ internal struct LockedArrayStack<T> : IArrayStack<T>
     /// <summary>Changes the bound; lowering it below <see cref="Count"/> releases the arrays above it at once.</summary>
     public void SetMaximumCount(int maximumCount)
     {
+        // Not counted as an operation: a bound change is no use of the stack, so idle trimming still sees it idle.
         Enter();
         _stack.SetMaximumCount(maximumCount);
-        _operations++;
         Exit();
     }
 
