@@ -13,6 +13,7 @@ namespace Eddy.Tests.Internal;
 /// 4 KiB, <c>memmove</c> is slow, so the writer and the contiguous stream rent up to two more blocks and keep one
 /// that is not there. The blocks here are pinned, so their distances are the real ones.
 /// </summary>
+[Collection(MemoryLayoutCollection.Name)]
 public class GrowthPlacementTests
 {
     private const int OldLength = 64 * 1024;
