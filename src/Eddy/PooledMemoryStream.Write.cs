@@ -104,7 +104,7 @@ public sealed partial class PooledMemoryStream
         {
             // Default options are constants here, so the common stream reads no options object.
             PooledMemoryStreamOptions? options = CustomOptions;
-            int size = Math.Max(source.Length, options is null ? PooledMemoryStreamOptions.DefaultInitialCapacity : FirstRentFloor);
+            int size = Math.Max(source.Length, options is null ? PooledMemoryStreamOptions.DefaultInitialCapacity : FirstRentFloorOf(options));
             if (size <= (options is null ? PooledMemoryStreamOptions.DefaultSegmentThreshold : options.SegmentThreshold))
             {
                 byte[] array = options?.Pool is { } pool ? pool.Rent(size) : BlockPool.Shared.Rent(size);

@@ -76,7 +76,7 @@ public sealed partial class PooledMemoryStream : Stream, IBufferWriter<byte>
         if (options is not null && !ReferenceEquals(options, PooledMemoryStreamOptions.Default))
         {
             _optionsOrRare = options;
-            _kind = InitialKind;
+            _kind = InitialKindOf(options);
         }
     }
 
@@ -173,7 +173,10 @@ public sealed partial class PooledMemoryStream : Stream, IBufferWriter<byte>
         }
     }
 
-    private StreamKind InitialKind => Settings.Mode == PooledMemoryStreamMode.Segmented ? StreamKind.Segmented : StreamKind.Contiguous;
+    private StreamKind InitialKind => InitialKindOf(Settings);
+
+    private static StreamKind InitialKindOf(PooledMemoryStreamOptions options) =>
+        options.Mode == PooledMemoryStreamMode.Segmented ? StreamKind.Segmented : StreamKind.Contiguous;
 
     // The largest Position/Length: int.MaxValue like MemoryStream when contiguous-only or read-only, else long.MaxValue.
     private long MaxLength => Settings.Mode == PooledMemoryStreamMode.Contiguous ? int.MaxValue : long.MaxValue;
@@ -186,9 +189,15 @@ public sealed partial class PooledMemoryStream : Stream, IBufferWriter<byte>
     /// The least the first rent asks for: <see cref="PooledMemoryStreamOptions.InitialCapacity"/> (at least
     /// <see cref="PooledMemoryStreamOptions.MinimumRentLength"/>), or <see cref="PooledMemoryStreamOptions.DefaultInitialCapacity"/> when it is 0.
     /// </summary>
-    private int FirstRentFloor => Settings.InitialCapacity == 0
-        ? PooledMemoryStreamOptions.DefaultInitialCapacity
-        : Math.Max(Settings.InitialCapacity, PooledMemoryStreamOptions.MinimumRentLength);
+    private int FirstRentFloor => FirstRentFloorOf(Settings);
+
+    private static int FirstRentFloorOf(PooledMemoryStreamOptions options)
+    {
+        int initialCapacity = options.InitialCapacity;
+        return initialCapacity == 0
+            ? PooledMemoryStreamOptions.DefaultInitialCapacity
+            : Math.Max(initialCapacity, PooledMemoryStreamOptions.MinimumRentLength);
+    }
 
     // The default pool is called through its sealed type, so the JIT can inline Rent and Return: through
     // ArrayPool<byte> each would be a virtual call behind a generic static lookup, a third of a tiny stream's cost.
@@ -359,14 +368,17 @@ public sealed partial class PooledMemoryStream : Stream, IBufferWriter<byte>
             _kind = StreamKind.Disposed;
             if (array is not null)
             {
-                if (optionsOrRare is null)
+                // One return to the default pool for default and custom options alike, so the JIT inlines it for
+                // both: with a second call site for custom options, a profile showed that one called, not inlined.
+                var options = (PooledMemoryStreamOptions?)optionsOrRare;
+                bool clear = options is not null && options.ClearOnReturn;
+                if (options?.Pool is { } pool)
                 {
-                    BlockPool.Shared.Return(array);
+                    pool.Return(array, clear);
                 }
                 else
                 {
-                    PooledMemoryStreamOptions options = (PooledMemoryStreamOptions)optionsOrRare;
-                    ReturnArray(array, options.ClearOnReturn);
+                    BlockPool.Shared.Return(array, clear);
                 }
             }
 
