@@ -329,31 +329,11 @@ public class EddyArrayPoolSharedSlotTests
     [Fact]
     public void A_lent_array_pooled_by_another_thread_is_not_taken_back_by_the_lending_slot()
     {
-        var pool = EddyArrayPool<S12>.Shared;
-        pool.Return(pool.Rent(32));
-        S12[] lent = pool.Rent(32);
-
-        // The renter hands the array to another thread, which returns it there; the lending slot still refers to it.
-        FreshThread.RunThenKeepAlive(() => pool.Return(lent), () =>
-        {
-            // Taking it back here as well would put it in two slots, for two renters.
-            Assert.Throws<InvalidOperationException>(() => pool.Return(lent));
-            Assert.Equal(1, pool.RetainedCount);
-            Assert.NotSame(lent, pool.Rent(32));
-        });
+        AssertNotTakenBackOnceAnotherThreadPooledIt(EddyArrayPool<S12>.Shared);
 
         // The same for references, whose mark is a null first element: the renter had set it, the other thread's
         // return cleared it.
-        var references = EddyArrayPool<R12>.Shared;
-        references.Return(references.Rent(32));
-        R12[] lentReferences = references.Rent(32);
-        lentReferences[0] = new R12();
-        FreshThread.RunThenKeepAlive(() => references.Return(lentReferences), () =>
-        {
-            Assert.Throws<InvalidOperationException>(() => references.Return(lentReferences));
-            Assert.Equal(1, references.RetainedCount);
-            Assert.NotSame(lentReferences, references.Rent(32));
-        });
+        AssertNotTakenBackOnceAnotherThreadPooledIt(EddyArrayPool<R12>.Shared, lent => lent[0] = new R12());
 
         // And when the other thread's slot was full, so that the array went to the stack.
         var stacked = EddyArrayPool<S12B>.Shared;
@@ -373,6 +353,25 @@ public class EddyArrayPoolSharedSlotTests
                 Assert.Same(lentStacked, stacked.Rent(32)); // from the stack, this thread's slot being lent
                 Assert.NotSame(lentStacked, stacked.Rent(32));
             });
+    }
+
+    /// <summary>
+    /// Lends an array from this thread's slot, lets another thread return it there, and checks that returning it here
+    /// too is refused: taking it back would put it in two slots, for two renters.
+    /// </summary>
+    private static void AssertNotTakenBackOnceAnotherThreadPooledIt<T>(EddyArrayPool<T> pool, Action<T[]>? use = null)
+    {
+        pool.Return(pool.Rent(32));
+        T[] lent = pool.Rent(32);
+        use?.Invoke(lent);
+
+        // The renter hands the array to another thread, which returns it there; the lending slot still refers to it.
+        FreshThread.RunThenKeepAlive(() => pool.Return(lent), () =>
+        {
+            Assert.Throws<InvalidOperationException>(() => pool.Return(lent));
+            Assert.Equal(1, pool.RetainedCount);
+            Assert.NotSame(lent, pool.Rent(32));
+        });
     }
 
     [Fact]
