@@ -47,8 +47,24 @@ public sealed partial class PooledMemoryStream
         byte[]? array = _array;
         int capacity = array?.Length ?? 0;
         PooledMemoryStreamMode mode = Settings.Mode;
-        if (mode == PooledMemoryStreamMode.Segmented
-            || (mode == PooledMemoryStreamMode.Auto && required > Settings.SegmentThreshold))
+        if (mode == PooledMemoryStreamMode.Segmented)
+        {
+            // The first chunk starts as a plain array, so a small segmented stream costs what a small contiguous
+            // one does (no segmented buffer, side object or rescue guard); the array is adopted, not copied, once
+            // the stream outgrows it.
+            int firstChunkLength = Settings.FirstChunkLength;
+            if (array is null && required <= firstChunkLength)
+            {
+                _array = RentArray(firstChunkLength);
+                _arrayStart = 0;
+                return true;
+            }
+
+            SwitchToSegmented();
+            return false;
+        }
+
+        if (mode == PooledMemoryStreamMode.Auto && required > Settings.SegmentThreshold)
         {
             SwitchToSegmented();
             return false;

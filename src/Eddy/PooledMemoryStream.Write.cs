@@ -105,7 +105,7 @@ public sealed partial class PooledMemoryStream
             // Default options are constants here, so the common stream reads no options object.
             PooledMemoryStreamOptions? options = CustomOptions;
             int size = Math.Max(source.Length, options is null ? PooledMemoryStreamOptions.DefaultInitialCapacity : FirstRentFloorOf(options));
-            if (size <= (options is null ? PooledMemoryStreamOptions.DefaultSegmentThreshold : options.SegmentThreshold))
+            if (size <= (options is null ? PooledMemoryStreamOptions.DefaultSegmentThreshold : options.FirstArrayLimit))
             {
                 byte[] array = options?.Pool is { } pool ? pool.Rent(size) : BlockPool.Shared.Rent(size);
                 BlockCopy.CopyCompact(source, array);

@@ -71,12 +71,12 @@ public sealed partial class PooledMemoryStream : Stream, IBufferWriter<byte>
     /// <param name="options">The settings; null means <see cref="PooledMemoryStreamOptions.Default"/>.</param>
     public PooledMemoryStream(PooledMemoryStreamOptions? options)
     {
-        // The defaults are not stored: a default stream's constructor then allocates nothing, stores no
-        // reference (no GC write barrier) and leaves _kind at Contiguous, the Auto mode's start.
+        // The defaults are not stored: a default stream's constructor then allocates nothing and stores no
+        // reference (no GC write barrier). Every mode starts Contiguous: a Segmented stream's first chunk is a
+        // plain array until it is full.
         if (options is not null && !ReferenceEquals(options, PooledMemoryStreamOptions.Default))
         {
             _optionsOrRare = options;
-            _kind = InitialKindOf(options);
         }
     }
 
@@ -173,11 +173,6 @@ public sealed partial class PooledMemoryStream : Stream, IBufferWriter<byte>
         }
     }
 
-    private StreamKind InitialKind => InitialKindOf(Settings);
-
-    private static StreamKind InitialKindOf(PooledMemoryStreamOptions options) =>
-        options.Mode == PooledMemoryStreamMode.Segmented ? StreamKind.Segmented : StreamKind.Contiguous;
-
     // The largest Position/Length: int.MaxValue like MemoryStream when contiguous-only or read-only, else long.MaxValue.
     private long MaxLength => Settings.Mode == PooledMemoryStreamMode.Contiguous ? int.MaxValue : long.MaxValue;
 
@@ -193,6 +188,11 @@ public sealed partial class PooledMemoryStream : Stream, IBufferWriter<byte>
 
     private static int FirstRentFloorOf(PooledMemoryStreamOptions options)
     {
+        if (options.Mode == PooledMemoryStreamMode.Segmented)
+        {
+            return options.FirstChunkLength;
+        }
+
         int initialCapacity = options.InitialCapacity;
         return initialCapacity == 0
             ? PooledMemoryStreamOptions.DefaultInitialCapacity
@@ -318,7 +318,7 @@ public sealed partial class PooledMemoryStream : Stream, IBufferWriter<byte>
         EnsureNotClosed();
         EnsureWriteable();
         ReleaseStorage(keepSegmentObject: true);
-        _kind = InitialKind;
+        _kind = StreamKind.Contiguous;
     }
 
     /// <summary>
@@ -403,7 +403,7 @@ public sealed partial class PooledMemoryStream : Stream, IBufferWriter<byte>
     /// <summary>Called by the owning pool when it hands the stream out.</summary>
     internal void Activate()
     {
-        _kind = InitialKind;
+        _kind = StreamKind.Contiguous;
     }
 
     /// <summary>Called by the owning pool when the stream comes back: storage to the pool, every member throws again.</summary>

@@ -178,4 +178,13 @@ public sealed class PooledMemoryStreamOptions
 
     /// <summary>The pool actually used: <see cref="Pool"/> or Eddy's default.</summary>
     internal ArrayPool<byte> EffectivePool => Pool ?? DefaultPool<byte>.Instance;
+
+    /// <summary>The length of a segmented stream's first chunk: <see cref="ChunkLength"/>, or the segmented buffer's default.</summary>
+    internal int FirstChunkLength => _chunkLength != 0 ? _chunkLength : Buffers.SegmentedBuffer<byte>.DefaultInitialChunkBytes;
+
+    /// <summary>
+    /// The most a stream's first array holds before the stream goes to chunks: <see cref="SegmentThreshold"/>, or in
+    /// <see cref="PooledMemoryStreamMode.Segmented"/> mode the first chunk's length (that array becomes the first chunk).
+    /// </summary>
+    internal int FirstArrayLimit => _mode == PooledMemoryStreamMode.Segmented ? FirstChunkLength : _segmentThreshold;
 }

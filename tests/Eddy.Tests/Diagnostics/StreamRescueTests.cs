@@ -129,7 +129,10 @@ public class StreamRescueTests
         stream.SetLength(0);
         Assert.False(stream.IsRescueArmed);
 
+        // Within its first chunk a segmented stream holds a plain array, unguarded like a contiguous one.
         stream.SetLength(10);
+        Assert.False(stream.IsRescueArmed);
+        stream.SetLength(ChunkLength + 1);
         Assert.True(stream.IsRescueArmed);
     }
 

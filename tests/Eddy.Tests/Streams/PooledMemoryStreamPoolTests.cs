@@ -4,6 +4,7 @@ using System.IO;
 using System.Linq;
 using System.Threading;
 using System.Threading.Tasks;
+using Eddy.Buffers;
 using Eddy.Tests.Infrastructure;
 using Eddy.Tests.Streams.Infrastructure;
 
@@ -161,7 +162,8 @@ public sealed class PooledMemoryStreamPoolTests
         Assert.Same(options, pool.Options);
         using PooledMemoryStream stream = pool.Rent();
         Assert.Same(options, stream.Options);
-        stream.WriteByte(1);
+        // Past the first chunk (4 KiB) a segmented stream holds chunks, where an Auto one would stay contiguous.
+        stream.Write(new byte[SegmentedBuffer<byte>.DefaultInitialChunkBytes + 1]);
         Assert.False(stream.IsContiguous);
     }
 
