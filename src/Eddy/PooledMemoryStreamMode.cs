@@ -16,6 +16,11 @@ public enum PooledMemoryStreamMode
     /// </summary>
     Contiguous = 1,
 
-    /// <summary>Always a chain of pooled chunks: growth never copies, and the length may pass 2 GiB.</summary>
+    /// <summary>
+    /// A chain of pooled chunks: growth never copies, and the length may pass 2 GiB. The first chunk
+    /// (<see cref="PooledMemoryStreamOptions.ChunkLength"/>) is a plain pooled array until the stream outgrows it, so
+    /// a small segmented stream is as cheap as a small contiguous one (and <see cref="PooledMemoryStream.IsContiguous"/>
+    /// is true until then); the array then becomes the first chunk, without a copy.
+    /// </summary>
     Segmented = 2,
 }

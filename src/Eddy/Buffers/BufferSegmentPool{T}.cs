@@ -6,33 +6,64 @@ namespace Eddy.Buffers;
 /// filled and disposed in a loop allocates no chunk objects in steady state.
 /// </summary>
 /// <remarks>
-/// A segment per thread, then a bounded stack under a lock: taken once per chunk (at least 4 KiB of data by default), so the
-/// uncontended lock costs nothing measurable next to filling the chunk. When the stack is full a returned
-/// segment is left to the garbage collector; when it is empty a new one is allocated. Neither is an error.
+/// A short stack per thread, then a bounded stack under a lock shared by all threads. A buffer takes a segment per
+/// chunk and gives them all back on Dispose, so the thread's stack serves every chunk of a buffer of up to
+/// <see cref="ThreadCapacity"/> chunks without a lock; segments moved between threads (a buffer disposed on another
+/// thread) overflow to the shared stack. When that is full a returned segment is left to the garbage collector; when
+/// it is empty a new one is allocated. Neither is an error.
 /// </remarks>
 internal static class BufferSegmentPool<T>
 {
+    /// <summary>Segments each thread keeps: a buffer's first chunks (4 KiB of data and up by default).</summary>
+    internal const int ThreadCapacity = 32;
+
     /// <summary>Enough for 256 MiB of default-sized (1 MiB) chunks in flight.</summary>
     private const int Capacity = 256;
 
     private static readonly BufferSegment<T>[] s_items = new BufferSegment<T>[Capacity];
     private static int s_count;
 
-    // One segment per thread in front of the locked stack: a small buffer's create-use-dispose cycle then takes
-    // no lock (an uncontended lock pair costs about as much as the rest of that cycle).
+    // The thread's own segments, in front of the locked stack: an uncontended lock pair costs about as much as the
+    // rest of a small buffer's create-use-dispose cycle, and a chunked stream takes and gives back a dozen at once.
     [ThreadStatic]
-    private static BufferSegment<T>? t_spare;
+    private static ThreadStack? t_stack;
 
     /// <summary>A cleared segment, from the cache when one is there.</summary>
     public static BufferSegment<T> Rent()
     {
-        BufferSegment<T>? spare = t_spare;
-        if (spare is not null)
+        ThreadStack? stack = t_stack;
+        if (stack is not null)
         {
-            t_spare = null;
-            return spare;
+            int count = stack.Count;
+            if (count > 0)
+            {
+                stack.Count = --count;
+                BufferSegment<T> segment = stack.Items[count]!;
+                stack.Items[count] = null;
+                return segment;
+            }
         }
 
+        return RentShared();
+    }
+
+    /// <summary>Caches <paramref name="segment"/>, which the caller has cleared and no longer references.</summary>
+    public static void Return(BufferSegment<T> segment)
+    {
+        ThreadStack stack = t_stack ??= new ThreadStack();
+        int count = stack.Count;
+        if (count < ThreadCapacity)
+        {
+            stack.Items[count] = segment;
+            stack.Count = count + 1;
+            return;
+        }
+
+        ReturnShared(segment);
+    }
+
+    private static BufferSegment<T> RentShared()
+    {
         BufferSegment<T>[] items = s_items;
         lock (items)
         {
@@ -49,15 +80,8 @@ internal static class BufferSegmentPool<T>
         return new BufferSegment<T>();
     }
 
-    /// <summary>Caches <paramref name="segment"/>, which the caller has cleared and no longer references.</summary>
-    public static void Return(BufferSegment<T> segment)
+    private static void ReturnShared(BufferSegment<T> segment)
     {
-        if (t_spare is null)
-        {
-            t_spare = segment;
-            return;
-        }
-
         BufferSegment<T>[] items = s_items;
         lock (items)
         {
@@ -68,5 +92,12 @@ internal static class BufferSegmentPool<T>
                 s_count = count + 1;
             }
         }
+    }
+
+    /// <summary>A thread's segments: a fixed array and its count, one object so one thread-static read finds both.</summary>
+    private sealed class ThreadStack
+    {
+        public readonly BufferSegment<T>?[] Items = new BufferSegment<T>?[ThreadCapacity];
+        public int Count;
     }
 }

@@ -158,6 +158,37 @@ public class SegmentedBufferFixedCostTests
     }
 
     [Fact]
+    public void A_thread_keeps_its_last_segments_and_sends_the_rest_to_the_shared_stack()
+    {
+        // A type of its own, so no test running in parallel shares this pool.
+        int count = BufferSegmentPool<SegmentPoolProbe>.ThreadCapacity + 1;
+        var segments = new BufferSegment<SegmentPoolProbe>[count];
+        FreshThread.Run(() =>
+        {
+            for (int i = 0; i < count; i++)
+            {
+                segments[i] = BufferSegmentPool<SegmentPoolProbe>.Rent();
+            }
+
+            Assert.Equal(count, segments.Distinct().Count());
+            foreach (BufferSegment<SegmentPoolProbe> segment in segments)
+            {
+                BufferSegmentPool<SegmentPoolProbe>.Return(segment);
+            }
+
+            // The thread's own stack hands its segments back last in, first out; the one past its capacity is not there.
+            for (int i = count - 2; i >= 0; i--)
+            {
+                Assert.Same(segments[i], BufferSegmentPool<SegmentPoolProbe>.Rent());
+            }
+        });
+
+        FreshThread.Run(() => Assert.Same(segments[count - 1], BufferSegmentPool<SegmentPoolProbe>.Rent()));
+    }
+
+    private struct SegmentPoolProbe;
+
+    [Fact]
     public void A_segment_object_returned_on_a_thread_is_handed_out_again_there()
     {
         FreshThread.Run(() =>
