@@ -20,10 +20,20 @@ public class ThreadSlotRegistryTests
         slots[2].Array = new int[64];
         slots[2].Lent = true;
 
+        // The registry holds slot arrays weakly (a pool's thread-static keeps them alive): the other thread's are kept
+        // here, or a collection caused by a test running in parallel could take them before they are counted.
+        LendingSlot<int>[]? theirSlots = null;
         FreshThread.RunThenKeepAlive(
-            () => registry.Add(3)[1].Array = theirs,
             () =>
             {
+                theirSlots = registry.Add(3);
+                theirSlots[1].Array = theirs;
+            },
+            () =>
+            {
+                // A collection here, as a parallel test may cause, must not lose slots a thread still holds.
+                GC.Collect();
+                GC.WaitForPendingFinalizers();
                 Assert.Equal(2, registry.ThreadCount);
                 Assert.Equal(1, registry.CountHeld(0));
                 Assert.Equal(1, registry.CountHeld(1));
@@ -37,6 +47,7 @@ public class ThreadSlotRegistryTests
                 Assert.Equal(2, registry.EmptyAll());
                 Assert.Equal(0, registry.CountHeld());
                 Assert.Null(slots[2].Array);
+                GC.KeepAlive(theirSlots);
             });
     }
 
