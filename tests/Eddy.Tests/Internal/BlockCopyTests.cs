@@ -355,7 +355,8 @@ public class BlockCopyTests
             lengths.Add(length);
         }
 
-        lengths.AddRange(new[] { 2049, 4096, 4097, 10_000, 16_383, 16_384 });
+        // 4352 and its neighbours: from a page and a block on, the loop also prefetches the source.
+        lengths.AddRange(new[] { 2049, 4096, 4097, 4351, 4352, 4353, 4608, 10_000, 16_383, 16_384 });
         byte[] source = Pattern(16_384 + 64);
         byte[] destination = new byte[16_384 + 128];
         foreach (int length in lengths)
