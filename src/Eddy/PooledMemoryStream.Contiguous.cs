@@ -47,24 +47,13 @@ public sealed partial class PooledMemoryStream
         byte[]? array = _array;
         int capacity = array?.Length ?? 0;
         PooledMemoryStreamMode mode = Settings.Mode;
-        if (mode == PooledMemoryStreamMode.Segmented)
-        {
-            // The first chunk starts as a plain array, so a small segmented stream costs what a small contiguous
-            // one does (no segmented buffer, side object or rescue guard); the array is adopted, not copied, once
-            // the stream outgrows it.
-            int firstChunkLength = Settings.FirstChunkLength;
-            if (array is null && required <= firstChunkLength)
-            {
-                _array = RentArray(firstChunkLength);
-                _arrayStart = 0;
-                return true;
-            }
+        int firstArrayLimit = Settings.FirstArrayLimit;
 
-            SwitchToSegmented();
-            return false;
-        }
-
-        if (mode == PooledMemoryStreamMode.Auto && required > Settings.SegmentThreshold)
+        // Auto hands its array over to chunks past the threshold. Segmented keeps its first chunk as a plain array
+        // (so a small segmented stream costs what a small contiguous one does: no segmented buffer, side object or
+        // rescue guard) and adopts it, never copying, at the first growth past it.
+        if (mode != PooledMemoryStreamMode.Contiguous
+            && (required > firstArrayLimit || (mode == PooledMemoryStreamMode.Segmented && array is not null)))
         {
             SwitchToSegmented();
             return false;
@@ -80,10 +69,10 @@ public sealed partial class PooledMemoryStream
         // a contiguous stream's unused capacity at most half of what it holds.
         long factor = capacity < PooledMemoryStreamOptions.DefaultSegmentThreshold ? 4 : 2;
         long next = Math.Max(required, capacity == 0 ? FirstRentFloor : capacity * factor);
-        if (mode == PooledMemoryStreamMode.Auto)
+        if (mode != PooledMemoryStreamMode.Contiguous)
         {
             // Never rent past the threshold only to hand the array over at the next growth.
-            next = Math.Min(next, Math.Max(required, Settings.SegmentThreshold));
+            next = Math.Min(next, Math.Max(required, firstArrayLimit));
         }
 
         next = Math.Min(next, ArrayMaxLength);
