@@ -36,10 +36,7 @@ public sealed partial class BlockPool
                 {
                     for (int i = 0; i < counts.Length; i++)
                     {
-                        if (cache.Slots[i].ReadHeldBlock() is not null)
-                        {
-                            counts[i]++;
-                        }
+                        counts[i] += cache.CountHeld(i);
                     }
                 }
             }

@@ -27,14 +27,11 @@ public sealed partial class BlockPool
                 }
 
                 cache.AddCounters(ref rentedBlocks, ref rentedBytes, ref returnedBlocks, ref returnedBytes);
-                BlockSlot[] slots = cache.Slots;
-                for (int i = 0; i < slots.Length; i++)
+                for (int i = 0; i < cache.Slots.Length; i++)
                 {
-                    if (slots[i].ReadHeldBlock() is not null)
-                    {
-                        retainedBlocks++;
-                        retainedBytes += ClassLength(i);
-                    }
+                    int held = cache.CountHeld(i);
+                    retainedBlocks += held;
+                    retainedBytes += (long)held * ClassLength(i);
                 }
             }
         }

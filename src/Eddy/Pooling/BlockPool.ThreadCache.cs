@@ -16,6 +16,14 @@ public sealed partial class BlockPool
     private sealed class ThreadCache
     {
         public readonly BlockSlot[] Slots;
+
+        /// <summary>
+        /// The blocks this thread keeps beyond its slots, <see cref="StashStride"/> entries per size class (see
+        /// <see cref="StashDepth"/>), each in the same three states as a slot. A buffer that holds a dozen small
+        /// chunks rents and returns them all at once: without the stash all but one per class would go through a
+        /// per-core stack's lock and the cap's compare-exchange.
+        /// </summary>
+        public readonly BlockStashEntry[] Stash;
         public long OversizedRentedBlocks;
         public long OversizedRentedBytes;
         public long OversizedReturnedBlocks;
@@ -35,10 +43,53 @@ public sealed partial class BlockPool
             {
                 Slots[i].Block = unreserved;
             }
+
+            Stash = new BlockStashEntry[Math.Min(classCount, StashedClassCount) * StashStride];
+            for (int i = 0; i < Stash.Length; i++)
+            {
+                Stash[i].Block = unreserved;
+            }
             IdleSinceTick = Environment.TickCount;
         }
 
         ~ThreadCache() => Retire(this);
+
+        /// <summary>Whether this thread's slot or stash for class <paramref name="index"/> holds <paramref name="block"/>.</summary>
+        public bool Holds(int index, byte[] block)
+        {
+            if (ReferenceEquals(Slots[index].ReadHeldBlock(), block))
+            {
+                return true;
+            }
+
+            int end = index < StashedClassCount ? (index + 1) * StashStride : 0;
+            for (int i = index * StashStride; i < end; i++)
+            {
+                if (ReferenceEquals(Volatile.Read(ref Stash[i].Block), block))
+                {
+                    return true;
+                }
+            }
+
+            return false;
+        }
+
+        /// <summary>Blocks of class <paramref name="index"/> this thread holds for renting, slot and stash.</summary>
+        public int CountHeld(int index)
+        {
+            int count = Slots[index].ReadHeldBlock() is not null ? 1 : 0;
+            int end = index < StashedClassCount ? (index + 1) * StashStride : 0;
+            for (int i = index * StashStride; i < end; i++)
+            {
+                byte[]? block = Volatile.Read(ref Stash[i].Block);
+                if (block is not null && block.Length != 0)
+                {
+                    count++;
+                }
+            }
+
+            return count;
+        }
 
         /// <summary>Rents plus returns so far; the trimmer's sign of life.</summary>
         public long Operations
@@ -106,6 +157,17 @@ public sealed partial class BlockPool
                 bytes += block.Length;
             }
         }
+
+        BlockStashEntry[] stash = cache.Stash;
+        for (int i = 0; i < stash.Length; i++)
+        {
+            byte[]? block = Volatile.Read(ref stash[i].Block);
+            if (block is not null && block.Length != 0 && ReferenceEquals(Interlocked.CompareExchange(ref stash[i].Block, null, block), block))
+            {
+                blocks++;
+                bytes += block.Length;
+            }
+        }
     }
 
     /// <summary>
@@ -136,6 +198,29 @@ public sealed partial class BlockPool
                 blocks++;
                 bytes += length;
             }
+        }
+
+        BlockStashEntry[] stash = cache.Stash;
+        for (int i = 0; i < stash.Length; i++)
+        {
+            byte[]? previous = Interlocked.Exchange(ref stash[i].Block, s_unreserved);
+            if (ReferenceEquals(previous, s_unreserved))
+            {
+                continue;
+            }
+
+            int length = ClassLength(i / StashStride);
+            Interlocked.Add(ref accounts.ReservedBytes, -length);
+            if (previous is not null)
+            {
+                blocks++;
+                bytes += length;
+            }
+        }
+
+        for (int i = 0; i < slots.Length; i++)
+        {
+            slots[i].StashCount = 0;
         }
     }
 }

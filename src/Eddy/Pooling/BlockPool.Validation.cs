@@ -26,7 +26,7 @@ public sealed partial class BlockPool
             {
                 foreach (GCHandle reference in _caches)
                 {
-                    if (reference.Target is ThreadCache cache && ReferenceEquals(cache.Slots[index].ReadHeldBlock(), array))
+                    if (reference.Target is ThreadCache cache && cache.Holds(index, array))
                     {
                         found = true;
                         break;

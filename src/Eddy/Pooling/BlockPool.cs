@@ -1,6 +1,7 @@
 using System;
 using System.Buffers;
 using System.Collections.Generic;
+using System.Diagnostics;
 using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
 using System.Threading;
@@ -39,6 +40,13 @@ public sealed partial class BlockPool : ArrayPool<byte>
 
     /// <summary>The largest length any byte array may have (<c>Array.MaxLength</c>).</summary>
     private const int MaximumArrayLength = 0x7FFFFFC7;
+
+    // A thread keeps up to this many bytes per size class in its slot and stash together, and at most
+    // 1 + StashStride blocks: so the small classes (up to 8 KiB) keep 8, 16 KiB keeps 4, 32 KiB 2, and from
+    // 64 KiB on a block per class (the slot alone). A thread holds at most about 190 KiB beyond its slots.
+    private const int StashBytesPerClass = 64 << 10;
+    private const int StashStride = 7;
+    private const int StashedClassCount = 8;
 
     /// <summary>The per-process random value stamped into the first 8 bytes of a block while it is pooled.</summary>
     private static readonly long s_cookie = PoolCookie.Value;
@@ -334,6 +342,37 @@ public sealed partial class BlockPool : ArrayPool<byte>
     [MethodImpl(MethodImplOptions.NoInlining)]
     private byte[] RentFromSharedTier(BlockSlot[] slots, int index)
     {
+        ref BlockSlot slot = ref slots[index];
+        int count = slot.StashCount;
+        if (count != 0)
+        {
+            BlockStashEntry[] stash = CurrentCacheOf(slots).Stash;
+            int bottom = index * StashStride;
+            while (count != 0)
+            {
+                count--;
+                // Removed, not lent: a null store needs no GC write barrier. A trimmer may drop this block at the
+                // same instant; it only ever drops, so the block is still ours alone.
+                ref BlockStashEntry entry = ref stash[bottom + count];
+                byte[]? stashed = entry.Block;
+                if (stashed is not null)
+                {
+                    entry.Block = null;
+                    slot.StashCount = count;
+                    slot.Rented++;
+                    if (_detectDoubleReturn)
+                    {
+                        WriteHead(stashed, 0);
+                    }
+
+                    return stashed;
+                }
+            }
+
+            // Every entry was dropped by a trimmer.
+            slot.StashCount = 0;
+        }
+
         int length = ClassLength(index);
         LockedArrayStack<byte>[] stacks = _stacks[index];
         int start = CurrentStackIndex(stacks.Length);
@@ -392,6 +431,11 @@ public sealed partial class BlockPool : ArrayPool<byte>
             return;
         }
 
+        if ((uint)index < (uint)slots.Length && slots[index].StashCount < StashDepth(index) && TryStash(slots, array, index))
+        {
+            return;
+        }
+
         if (TryReserve(length))
         {
             LockedArrayStack<byte>[] stacks = _stacks[index];
@@ -410,6 +454,45 @@ public sealed partial class BlockPool : ArrayPool<byte>
 
         Interlocked.Increment(ref _droppedBlocks);
         Interlocked.Add(ref _droppedBytes, length);
+    }
+
+    /// <summary>Puts <paramref name="array"/> on this thread's stash for its class, reserving the entry the first time.</summary>
+    private bool TryStash(BlockSlot[] slots, byte[] array, int index)
+    {
+        ref BlockSlot slot = ref slots[index];
+        int count = slot.StashCount;
+        ref BlockStashEntry entry = ref CurrentCacheOf(slots).Stash[index * StashStride + count];
+        // Entries from StashCount up hold no block: null (reserved) or the marker (not yet reserved). Only this
+        // thread changes a reservation, so a plain check suffices; Volatile orders the store after the cookie.
+        byte[]? current = entry.Block;
+        if (current is null || (ReferenceEquals(current, s_unreserved) && TryReserve(array.Length)))
+        {
+            Volatile.Write(ref entry.Block, array);
+            slot.StashCount = count + 1;
+            return true;
+        }
+
+        return false;
+    }
+
+    /// <summary>Blocks of <paramref name="blockLength"/> (a class size) one thread keeps, slot and stash together.</summary>
+    internal static int ThreadBlocksPerClass(int blockLength) =>
+        1 + StashDepth(SizeClass.GetExactIndex(blockLength, MinimumShift));
+
+    /// <summary>Blocks of class <paramref name="index"/> a thread's stash holds at most.</summary>
+    private static int StashDepth(int index) =>
+        index < StashedClassCount ? Math.Min(StashStride, (StashBytesPerClass >> MinimumShift >> index) - 1) : 0;
+
+    /// <summary>
+    /// The cache that owns <paramref name="slots"/>, which <see cref="CurrentSlots"/> just returned: the thread-static
+    /// it came through still names it.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private ThreadCache CurrentCacheOf(BlockSlot[] slots)
+    {
+        ThreadCache cache = _isShared ? t_sharedCache! : t_lastInstanceCache!;
+        Debug.Assert(ReferenceEquals(cache.Slots, slots), "The slots come from the thread's current cache.");
+        return cache;
     }
 
     [MethodImpl(MethodImplOptions.NoInlining)]

@@ -29,6 +29,13 @@ internal struct BlockSlot
     /// <summary>True while <see cref="Block"/> is out with a renter; written by the owning thread only.</summary>
     public bool Lent;
 
+    /// <summary>
+    /// Entries of this class's stash (see <c>BlockPool.ThreadCache.Stash</c>) in use, from the bottom: written by the
+    /// owning thread only. Entries below it hold a block or, once a trimmer dropped it, nothing; entries above hold
+    /// nothing.
+    /// </summary>
+    public int StashCount;
+
     /// <summary>The block held for renting, as another thread sees it: null when there is none or it is lent.</summary>
     public byte[]? ReadHeldBlock()
     {

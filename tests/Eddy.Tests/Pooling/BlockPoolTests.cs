@@ -264,11 +264,16 @@ public class BlockPoolTests
     public void Full_per_core_stacks_drop_returns()
     {
         var pool = NewPool(perStack: 0);
-        byte[] a = pool.Rent(256);
-        byte[] b = pool.Rent(256);
-        pool.Return(a); // thread slot
-        pool.Return(b); // stacks hold nothing
+        int thread = BlockPool.ThreadBlocksPerClass(256);
+        var blocks = new List<byte[]>();
+        for (int i = 0; i < thread + 1; i++)
+        {
+            blocks.Add(pool.Rent(256));
+        }
+
+        blocks.ForEach(b => pool.Return(b)); // the thread's slot and stash, then stacks that hold nothing
         Assert.Equal(1, pool.GetStatistics().DroppedBlocks);
+        Assert.Equal(thread, pool.GetStatistics().RetainedBlocks);
     }
 
     [Fact]
@@ -611,22 +616,24 @@ public class BlockPoolTests
     [Fact]
     public void Renting_from_a_shared_stack_gives_its_reservation_back()
     {
+        // 64 KiB blocks: a thread keeps one per class, in its slot (no stash).
         var pool = NewPool();
+        Assert.Equal(1, BlockPool.ThreadBlocksPerClass(65536));
         var blocks = new List<byte[]>();
         for (int i = 0; i < 3; i++)
         {
-            blocks.Add(pool.Rent(4096));
+            blocks.Add(pool.Rent(65536));
         }
 
         blocks.ForEach(b => pool.Return(b)); // one to the thread slot, two to the shared stacks
-        Assert.Equal(3 * 4096, pool.ReservedBytes);
+        Assert.Equal(3 * 65536, pool.ReservedBytes);
         for (int i = 0; i < 3; i++)
         {
-            pool.Rent(4096);
+            pool.Rent(65536);
         }
 
         // The emptied thread slot keeps its reservation; the stacks hold nothing and reserve nothing.
-        Assert.Equal(4096, pool.ReservedBytes);
+        Assert.Equal(65536, pool.ReservedBytes);
     }
 
     [Fact]
@@ -650,18 +657,19 @@ public class BlockPoolTests
     {
         var pool = NewPool(perStack: 1);
         int stacks = Math.Min(Environment.ProcessorCount, 64);
+        int thread = BlockPool.ThreadBlocksPerClass(256);
         var blocks = new List<byte[]>();
-        for (int i = 0; i < stacks + 2; i++)
+        for (int i = 0; i < thread + stacks + 1; i++)
         {
             blocks.Add(pool.Rent(256));
         }
 
-        blocks.ForEach(b => pool.Return(b)); // the slot, one per stack, then nowhere
+        blocks.ForEach(b => pool.Return(b)); // the slot and stash, one per stack, then nowhere
         BlockPoolStatistics stats = pool.GetStatistics();
         Assert.Equal(1, stats.DroppedBlocks);
         Assert.Equal(256, stats.DroppedBytes);
-        Assert.Equal(stacks + 1, stats.RetainedBlocks);
-        Assert.Equal((stacks + 1) * 256L, pool.ReservedBytes);
+        Assert.Equal(thread + stacks, stats.RetainedBlocks);
+        Assert.Equal((thread + stacks) * 256L, pool.ReservedBytes);
     }
 
     [Fact]
@@ -819,7 +827,7 @@ public class BlockPoolTests
     [Fact]
     public void A_stack_holds_its_byte_budget_divided_by_the_block_length()
     {
-        // 8 KiB per stack of 4 KiB blocks: two per core stack, plus the thread's slot; one more is dropped.
+        // 8 KiB per stack of 4 KiB blocks: two per core stack, plus the thread's slot and stash; one more is dropped.
         var pool = new BlockPool(new BlockPoolOptions
         {
             MaximumBlocksPerStack = 1,
@@ -827,15 +835,16 @@ public class BlockPoolTests
             TrimOnGen2Collection = false,
         });
         int stacks = Math.Min(Environment.ProcessorCount, 64);
+        int thread = BlockPool.ThreadBlocksPerClass(4096);
         var blocks = new List<byte[]>();
-        for (int i = 0; i < 2 * stacks + 2; i++)
+        for (int i = 0; i < 2 * stacks + thread + 1; i++)
         {
             blocks.Add(pool.Rent(4096));
         }
 
         blocks.ForEach(b => pool.Return(b));
         Assert.Equal(1, pool.GetStatistics().DroppedBlocks);
-        Assert.Equal(2 * stacks + 1, pool.GetStatistics().RetainedBlocks);
+        Assert.Equal(2 * stacks + thread, pool.GetStatistics().RetainedBlocks);
     }
 
     private static void FillPool(BlockPool pool)

@@ -1,0 +1,238 @@
+using System;
+using System.Collections.Generic;
+using System.Threading;
+using Eddy.Pooling;
+
+namespace Eddy.Tests.Pooling;
+
+/// <summary>
+/// A thread's stash: the blocks a thread keeps per size class beyond its slot, so that a buffer of a dozen chunks
+/// rents and returns them without the per-core stacks.
+/// </summary>
+public class BlockPoolStashTests
+{
+    private static BlockPool NewPool(long cap = 64L << 20, int perStack = 32) =>
+        new(new BlockPoolOptions
+        {
+            MaximumRetainedBytes = cap,
+            IdleTrimDelay = TimeSpan.FromHours(1),
+            MaximumBlocksPerStack = perStack,
+            MaximumBytesPerStack = 0,
+            TrimOnGen2Collection = false,
+        });
+
+    private static List<byte[]> RentMany(BlockPool pool, int length, int count)
+    {
+        var blocks = new List<byte[]>();
+        for (int i = 0; i < count; i++)
+        {
+            blocks.Add(pool.Rent(length));
+        }
+
+        return blocks;
+    }
+
+    [Theory]
+    [InlineData(256, 8)]
+    [InlineData(1024, 8)]
+    [InlineData(4096, 8)]
+    [InlineData(8192, 8)]
+    [InlineData(16384, 4)]
+    [InlineData(32768, 2)]
+    [InlineData(65536, 1)]
+    [InlineData(1 << 20, 1)]
+    public void A_thread_keeps_up_to_64_KiB_and_8_blocks_per_class(int length, int expected) =>
+        Assert.Equal(expected, BlockPool.ThreadBlocksPerClass(length));
+
+    [Theory]
+    [InlineData(256)]
+    [InlineData(4096)]
+    [InlineData(16384)]
+    [InlineData(32768)]
+    [InlineData(65536)]
+    public void A_threads_blocks_stay_off_the_shared_stacks_up_to_its_limit_and_the_rest_go_there(int length)
+    {
+        var pool = NewPool();
+        int thread = BlockPool.ThreadBlocksPerClass(length);
+        int index = System.Numerics.BitOperations.Log2((uint)length) - 8;
+        List<byte[]> blocks = RentMany(pool, length, thread + 2);
+        blocks.ForEach(b => pool.Return(b));
+
+        Assert.Equal(2, pool.RetainedInStacks(index));
+        Assert.Equal(thread + 2, pool.GetStatistics().RetainedBlocks);
+        Assert.Equal((thread + 2) * (long)length, pool.ReservedBytes);
+    }
+
+    [Fact]
+    public void Stashed_blocks_come_back_last_in_first_out_and_none_is_allocated_again()
+    {
+        var pool = NewPool();
+        List<byte[]> blocks = RentMany(pool, 4096, 8);
+        blocks.ForEach(b => pool.Return(b));
+
+        // The first return fills the slot; the other seven go to the stash, the last one on top.
+        Assert.Same(blocks[0], pool.Rent(4096));
+        for (int i = 7; i >= 1; i--)
+        {
+            Assert.Same(blocks[i], pool.Rent(4096));
+        }
+
+        Assert.Equal(8, pool.GetStatistics().AllocatedBlocks);
+        Assert.NotSame(blocks[1], pool.Rent(4096));
+        Assert.Equal(9, pool.GetStatistics().AllocatedBlocks);
+    }
+
+    [Fact]
+    public void An_emptied_stash_keeps_its_reservations_and_the_owners_Trim_gives_them_back()
+    {
+        var pool = NewPool();
+        List<byte[]> blocks = RentMany(pool, 4096, 8);
+        blocks.ForEach(b => pool.Return(b));
+        RentMany(pool, 4096, 8);
+
+        // Reserved and empty, as a slot: refilling it takes no compare-exchange on the cap.
+        Assert.Equal(8 * 4096, pool.ReservedBytes);
+        Assert.Equal(0, pool.GetStatistics().RetainedBlocks);
+
+        blocks.ForEach(b => pool.Return(b));
+        Assert.Equal(8 * 4096, pool.ReservedBytes);
+        Assert.Equal(8, pool.Trim());
+        Assert.Equal(0, pool.ReservedBytes);
+        Assert.Equal(0, pool.GetStatistics().RetainedBlocks);
+
+        // After the owner's trim, the stash reserves again from scratch.
+        List<byte[]> again = RentMany(pool, 4096, 8);
+        again.ForEach(a => pool.Return(a));
+        Assert.Equal(8 * 4096, pool.ReservedBytes);
+        Assert.Equal(8, pool.GetStatistics().RetainedBlocks);
+    }
+
+    [Fact]
+    public void Another_threads_Trim_drops_stashed_blocks_but_leaves_the_reservations_and_the_owner_skips_the_holes()
+    {
+        var pool = NewPool();
+        List<byte[]> blocks = RentMany(pool, 2048, 8);
+        blocks.ForEach(b => pool.Return(b));
+        var trimmer = new Thread(() => pool.Trim());
+        trimmer.Start();
+        trimmer.Join();
+
+        BlockPoolStatistics stats = pool.GetStatistics();
+        Assert.Equal(8, stats.TrimmedBlocks);
+        Assert.Equal(0, stats.RetainedBlocks);
+        Assert.Equal(8 * 2048, stats.ReservedBytes);
+
+        // Every stash entry is a hole now: a rent allocates, and returns fill the entries again.
+        var fresh = RentMany(pool, 2048, 8);
+        Assert.DoesNotContain(fresh, blocks.Contains);
+        Assert.Equal(16, pool.GetStatistics().AllocatedBlocks);
+        fresh.ForEach(f => pool.Return(f));
+        Assert.Equal(8, pool.GetStatistics().RetainedBlocks);
+        Assert.Equal(8 * 2048, pool.ReservedBytes);
+        Assert.Equal(0, pool.RetainedInStacks(3));
+    }
+
+    [Fact]
+    public void A_stash_at_the_cap_drops_what_it_cannot_reserve()
+    {
+        var pool = NewPool(cap: 3 * 4096);
+        List<byte[]> blocks = RentMany(pool, 4096, 8);
+        blocks.ForEach(b => pool.Return(b));
+
+        BlockPoolStatistics stats = pool.GetStatistics();
+        Assert.Equal(3, stats.RetainedBlocks);
+        Assert.Equal(5, stats.DroppedBlocks);
+        Assert.Equal(3 * 4096, stats.ReservedBytes);
+    }
+
+    [Fact]
+    public void Returning_a_stashed_block_twice_throws_on_its_thread_and_on_another()
+    {
+        var pool = NewPool();
+        List<byte[]> blocks = RentMany(pool, 4096, 3);
+        blocks.ForEach(b => pool.Return(b)); // blocks[1] and blocks[2] are stashed
+
+        var onThisThread = Assert.Throws<InvalidOperationException>(() => pool.Return(blocks[1]));
+        Assert.Contains("returned to the pool twice", onThisThread.Message);
+
+        Exception? onAnother = null;
+        var thread = new Thread(() => onAnother = Record.Exception(() => pool.Return(blocks[2])));
+        thread.Start();
+        thread.Join();
+        Assert.IsType<InvalidOperationException>(onAnother);
+
+        // Neither failed return changed what the pool holds: three blocks, each once.
+        var rented = new HashSet<byte[]>(RentMany(pool, 4096, 3));
+        Assert.True(rented.SetEquals(blocks));
+        Assert.Equal(3, pool.GetStatistics().AllocatedBlocks);
+    }
+
+    [Fact]
+    public void A_stashed_block_is_rented_with_a_zeroed_head()
+    {
+        var pool = NewPool();
+        List<byte[]> blocks = RentMany(pool, 1024, 4);
+        foreach (byte[] block in blocks)
+        {
+            block.AsSpan().Fill(0x5A);
+        }
+
+        blocks.ForEach(b => pool.Return(b));
+        foreach (byte[] block in RentMany(pool, 1024, 4))
+        {
+            Assert.Equal(0L, BitConverter.ToInt64(block, 0));
+            Assert.Equal(0x5A, block[8]);
+        }
+    }
+
+    [Fact]
+    public void A_dead_threads_stash_gives_its_reservations_back()
+    {
+        var pool = NewPool();
+        var thread = new Thread(() => RentMany(pool, 8192, 8).ForEach(b => pool.Return(b)));
+        thread.Start();
+        thread.Join();
+        Assert.Equal(8 * 8192, pool.ReservedBytes);
+
+        for (int i = 0; i < 10 && pool.ReservedBytes != 0; i++)
+        {
+            GC.Collect(2, GCCollectionMode.Forced, blocking: true);
+            GC.WaitForPendingFinalizers();
+        }
+
+        Assert.Equal(0, pool.ReservedBytes);
+        BlockPoolStatistics stats = pool.GetStatistics();
+        Assert.Equal(8, stats.RentedBlocks);
+        Assert.Equal(8, stats.ReturnedBlocks);
+    }
+
+    [Fact]
+    public void The_per_class_view_counts_stashed_blocks()
+    {
+        var pool = NewPool();
+        RentMany(pool, 512, 5).ForEach(b => pool.Return(b));
+        SizeClassCount line = Assert.Single(pool.RetainedPerClass());
+        Assert.Equal(new SizeClassCount(512, 5), line);
+    }
+
+    [Fact]
+    public void The_stash_of_an_instance_pool_is_its_own()
+    {
+        var first = NewPool();
+        var second = NewPool();
+        List<byte[]> a = RentMany(first, 4096, 4);
+        List<byte[]> b = RentMany(second, 4096, 4);
+        a.ForEach(x => first.Return(x));
+        b.ForEach(x => second.Return(x));
+
+        // Used in turn on one thread, each pool rents its own blocks back.
+        for (int i = 0; i < 4; i++)
+        {
+            Assert.Contains(first.Rent(4096), a);
+            Assert.Contains(second.Rent(4096), b);
+        }
+
+        Assert.Equal(4, first.GetStatistics().AllocatedBlocks);
+        Assert.Equal(4, second.GetStatistics().AllocatedBlocks);
+    }
+}
