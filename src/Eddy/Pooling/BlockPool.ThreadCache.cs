@@ -44,7 +44,8 @@ public sealed partial class BlockPool
                 Slots[i].Block = unreserved;
             }
 
-            Stash = new BlockStashEntry[Math.Min(classCount, StashedClassCount) * StashStride];
+            // Every pool has at least 13 classes (its largest block is at least 1 MiB), more than have a stash.
+            Stash = new BlockStashEntry[StashedClassCount * StashStride];
             for (int i = 0; i < Stash.Length; i++)
             {
                 Stash[i].Block = unreserved;

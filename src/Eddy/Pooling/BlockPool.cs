@@ -431,7 +431,7 @@ public sealed partial class BlockPool : ArrayPool<byte>
             return;
         }
 
-        if ((uint)index < (uint)slots.Length && slots[index].StashCount < StashDepth(index) && TryStash(slots, array, index))
+        if (slots[index].StashCount < StashDepth(index) && TryStash(slots, array, index))
         {
             return;
         }

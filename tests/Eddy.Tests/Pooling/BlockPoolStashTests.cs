@@ -119,6 +119,7 @@ public class BlockPoolStashTests
 
         BlockPoolStatistics stats = pool.GetStatistics();
         Assert.Equal(8, stats.TrimmedBlocks);
+        Assert.Equal(8 * 2048, stats.TrimmedBytes);
         Assert.Equal(0, stats.RetainedBlocks);
         Assert.Equal(8 * 2048, stats.ReservedBytes);
 
@@ -234,5 +235,63 @@ public class BlockPoolStashTests
 
         Assert.Equal(4, first.GetStatistics().AllocatedBlocks);
         Assert.Equal(4, second.GetStatistics().AllocatedBlocks);
+    }
+
+    [Fact]
+    public void Blocks_past_the_stash_come_back_from_the_stacks_counted_and_with_zeroed_heads()
+    {
+        var pool = NewPool();
+        int thread = BlockPool.ThreadBlocksPerClass(4096);
+        List<byte[]> blocks = RentMany(pool, 4096, thread + 3);
+        blocks.ForEach(b => pool.Return(b));
+        Assert.Equal(3, pool.RetainedInStacks(4));
+
+        List<byte[]> again = RentMany(pool, 4096, thread + 3);
+        Assert.True(new HashSet<byte[]>(again).SetEquals(blocks));
+        Assert.All(again, b => Assert.Equal(0L, BitConverter.ToInt64(b, 0)));
+        BlockPoolStatistics stats = pool.GetStatistics();
+        Assert.Equal(2L * (thread + 3), stats.RentedBlocks);
+        Assert.Equal(2L * (thread + 3) * 4096, stats.RentedBytes);
+        Assert.Equal(thread + 3, stats.AllocatedBlocks);
+        Assert.Equal(0, pool.RetainedInStacks(4));
+        Assert.Equal(thread * 4096L, pool.ReservedBytes);
+    }
+
+    [Fact]
+    public void Shared_and_an_instance_pool_used_in_turn_on_one_thread_keep_their_own_stashes()
+    {
+        var instance = NewPool();
+        List<byte[]>? fromShared = null;
+        List<byte[]>? fromInstance = null;
+        List<byte[]>? sharedAgain = null;
+        List<byte[]>? instanceAgain = null;
+        long instanceRetained = -1;
+        int instanceInStacks = -1;
+
+        // A fresh thread, so Shared's slot and stash for this class start empty whatever other tests did.
+        var thread = new Thread(() =>
+        {
+            fromShared = RentMany(BlockPool.Shared, 2048, 4);
+            fromInstance = RentMany(instance, 2048, 4);
+            fromShared.ForEach(b => BlockPool.Shared.Return(b));
+            fromInstance.ForEach(b => instance.Return(b));
+
+            // Read on the thread: once it is gone its caches may be retired.
+            instanceRetained = instance.GetStatistics().RetainedBlocks;
+            instanceInStacks = instance.RetainedInStacks(3);
+            sharedAgain = RentMany(BlockPool.Shared, 2048, 4);
+            instanceAgain = RentMany(instance, 2048, 4);
+            sharedAgain.ForEach(b => BlockPool.Shared.Return(b));
+            instanceAgain.ForEach(b => instance.Return(b));
+        });
+        thread.Start();
+        thread.Join();
+
+        // The instance holds its own four blocks, in its slot and stash, and none of Shared's.
+        Assert.Equal(4, instanceRetained);
+        Assert.Equal(0, instanceInStacks);
+        Assert.True(new HashSet<byte[]>(sharedAgain!).SetEquals(fromShared!));
+        Assert.True(new HashSet<byte[]>(instanceAgain!).SetEquals(fromInstance!));
+        Assert.Equal(4, instance.GetStatistics().AllocatedBlocks);
     }
 }

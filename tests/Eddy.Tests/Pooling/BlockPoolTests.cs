@@ -1,6 +1,7 @@
 using System;
 using System.Buffers;
 using System.Collections.Generic;
+using System.Linq;
 using System.Runtime.InteropServices;
 using System.Threading;
 using Eddy.Pooling;
@@ -152,14 +153,26 @@ public class BlockPoolTests
         Assert.Same(block, pool.Rent(256));
     }
 
-    [Fact]
-    public void A_rented_block_whose_head_equals_the_cookie_is_still_accepted()
+    [Theory]
+    [InlineData(256)]
+    [InlineData(32768)]
+    [InlineData(65536)]
+    [InlineData(1 << 20)]
+    public void A_rented_block_whose_head_equals_the_cookie_is_still_accepted(int length)
     {
+        // Every tier is searched for the block (this thread's slot and stash are filled first), and it is in none.
         var pool = NewPool();
-        byte[] block = pool.Rent(256);
+        var held = new List<byte[]>();
+        for (int i = 0; i < BlockPool.ThreadBlocksPerClass(length) + 1; i++)
+        {
+            held.Add(pool.Rent(length));
+        }
+
+        byte[] block = pool.Rent(length);
+        held.ForEach(b => pool.Return(b));
         MemoryMarshal.Write(block.AsSpan(), PoolCookie.Value);
         pool.Return(block);
-        Assert.Same(block, pool.Rent(256));
+        Assert.Contains(block, new HashSet<byte[]>(Enumerable.Range(0, held.Count + 1).Select(_ => pool.Rent(length))));
     }
 
     [Fact]
