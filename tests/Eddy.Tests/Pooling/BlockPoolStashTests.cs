@@ -187,27 +187,6 @@ public class BlockPoolStashTests
     }
 
     [Fact]
-    public void A_dead_threads_stash_gives_its_reservations_back()
-    {
-        var pool = NewPool();
-        var thread = new Thread(() => RentMany(pool, 8192, 8).ForEach(b => pool.Return(b)));
-        thread.Start();
-        thread.Join();
-        Assert.Equal(8 * 8192, pool.ReservedBytes);
-
-        for (int i = 0; i < 10 && pool.ReservedBytes != 0; i++)
-        {
-            GC.Collect(2, GCCollectionMode.Forced, blocking: true);
-            GC.WaitForPendingFinalizers();
-        }
-
-        Assert.Equal(0, pool.ReservedBytes);
-        BlockPoolStatistics stats = pool.GetStatistics();
-        Assert.Equal(8, stats.RentedBlocks);
-        Assert.Equal(8, stats.ReturnedBlocks);
-    }
-
-    [Fact]
     public void The_per_class_view_counts_stashed_blocks()
     {
         var pool = NewPool();

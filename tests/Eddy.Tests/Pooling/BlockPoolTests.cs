@@ -476,14 +476,25 @@ public class BlockPoolTests
         Assert.Same(block, rentedThere);
     }
 
-    [Fact]
-    public void A_dead_threads_slots_give_their_reservation_back()
+    [Theory]
+    [InlineData(1)] // the slot alone
+    [InlineData(8)] // the slot and a full stash
+    public void A_dead_threads_slots_give_their_reservation_back(int blocks)
     {
         var pool = NewPool();
-        var thread = new Thread(() => pool.Return(pool.Rent(8192)));
+        var thread = new Thread(() =>
+        {
+            var held = new List<byte[]>();
+            for (int i = 0; i < blocks; i++)
+            {
+                held.Add(pool.Rent(8192));
+            }
+
+            held.ForEach(b => pool.Return(b));
+        });
         thread.Start();
         thread.Join();
-        Assert.Equal(8192, pool.ReservedBytes);
+        Assert.Equal(blocks * 8192L, pool.ReservedBytes);
 
         for (int i = 0; i < 10 && pool.ReservedBytes != 0; i++)
         {
@@ -493,8 +504,8 @@ public class BlockPoolTests
 
         Assert.Equal(0, pool.ReservedBytes);
         BlockPoolStatistics stats = pool.GetStatistics();
-        Assert.Equal(1, stats.RentedBlocks);
-        Assert.Equal(1, stats.ReturnedBlocks);
+        Assert.Equal(blocks, stats.RentedBlocks);
+        Assert.Equal(blocks, stats.ReturnedBlocks);
     }
 
     [Fact]
