@@ -19,11 +19,13 @@ public sealed partial class BlockPool
 
         /// <summary>
         /// The blocks this thread keeps beyond its slots, <see cref="StashStride"/> entries per size class (see
-        /// <see cref="StashDepth"/>), each in the same three states as a slot. A buffer that holds a dozen small
-        /// chunks rents and returns them all at once: without the stash all but one per class would go through a
-        /// per-core stack's lock and the cap's compare-exchange.
+        /// <see cref="StashDepth"/>), each in the same three states as a slot; null until the thread first returns
+        /// a block its slot cannot hold, as many threads never hold two blocks of a class. A buffer that holds a
+        /// dozen small chunks rents and returns them all at once: without the stash all but one per class would go
+        /// through a per-core stack's lock and the cap's compare-exchange. Created and published by the owning
+        /// thread only; other threads read it with <see cref="Volatile"/>.
         /// </summary>
-        public readonly BlockStashEntry[] Stash;
+        public BlockStashEntry[]? Stash;
         public long OversizedRentedBlocks;
         public long OversizedRentedBytes;
         public long OversizedReturnedBlocks;
@@ -43,17 +45,30 @@ public sealed partial class BlockPool
             {
                 Slots[i].Block = unreserved;
             }
-
-            // Every pool has at least 13 classes (its largest block is at least 1 MiB), more than have a stash.
-            Stash = new BlockStashEntry[StashedClassCount * StashStride];
-            for (int i = 0; i < Stash.Length; i++)
-            {
-                Stash[i].Block = unreserved;
-            }
             IdleSinceTick = Environment.TickCount;
         }
 
         ~ThreadCache() => Retire(this);
+
+        /// <summary>This thread's stash, created on first use; only the owning thread calls this.</summary>
+        public BlockStashEntry[] OwnStash()
+        {
+            BlockStashEntry[]? stash = Stash;
+            if (stash is null)
+            {
+                // Every pool has at least 13 classes (its largest block is at least 1 MiB), more than have a stash.
+                // Every entry starts unreserved, and only then is the array published to other threads.
+                stash = new BlockStashEntry[StashedClassCount * StashStride];
+                for (int i = 0; i < stash.Length; i++)
+                {
+                    stash[i].Block = s_unreserved;
+                }
+
+                Volatile.Write(ref Stash, stash);
+            }
+
+            return stash;
+        }
 
         /// <summary>Whether this thread's slot or stash for class <paramref name="index"/> holds <paramref name="block"/>.</summary>
         public bool Holds(int index, byte[] block)
@@ -63,10 +78,11 @@ public sealed partial class BlockPool
                 return true;
             }
 
-            int end = index < StashedClassCount ? (index + 1) * StashStride : 0;
+            BlockStashEntry[]? stash = Volatile.Read(ref Stash);
+            int end = stash is not null && index < StashedClassCount ? (index + 1) * StashStride : 0;
             for (int i = index * StashStride; i < end; i++)
             {
-                if (ReferenceEquals(Volatile.Read(ref Stash[i].Block), block))
+                if (ReferenceEquals(Volatile.Read(ref stash![i].Block), block))
                 {
                     return true;
                 }
@@ -79,10 +95,11 @@ public sealed partial class BlockPool
         public int CountHeld(int index)
         {
             int count = Slots[index].ReadHeldBlock() is not null ? 1 : 0;
-            int end = index < StashedClassCount ? (index + 1) * StashStride : 0;
+            BlockStashEntry[]? stash = Volatile.Read(ref Stash);
+            int end = stash is not null && index < StashedClassCount ? (index + 1) * StashStride : 0;
             for (int i = index * StashStride; i < end; i++)
             {
-                byte[]? block = Volatile.Read(ref Stash[i].Block);
+                byte[]? block = Volatile.Read(ref stash![i].Block);
                 if (block is not null && block.Length != 0)
                 {
                     count++;
@@ -159,7 +176,7 @@ public sealed partial class BlockPool
             }
         }
 
-        BlockStashEntry[] stash = cache.Stash;
+        BlockStashEntry[] stash = Volatile.Read(ref cache.Stash) ?? [];
         for (int i = 0; i < stash.Length; i++)
         {
             byte[]? block = Volatile.Read(ref stash[i].Block);
@@ -201,7 +218,7 @@ public sealed partial class BlockPool
             }
         }
 
-        BlockStashEntry[] stash = cache.Stash;
+        BlockStashEntry[] stash = cache.Stash ?? [];
         for (int i = 0; i < stash.Length; i++)
         {
             byte[]? previous = Interlocked.Exchange(ref stash[i].Block, s_unreserved);

@@ -346,7 +346,8 @@ public sealed partial class BlockPool : ArrayPool<byte>
         int count = slot.StashCount;
         if (count != 0)
         {
-            BlockStashEntry[] stash = CurrentCacheOf(slots).Stash;
+            // A count above zero means this thread created its stash.
+            BlockStashEntry[] stash = CurrentCacheOf(slots).Stash!;
             int bottom = index * StashStride;
             while (count != 0)
             {
@@ -461,7 +462,7 @@ public sealed partial class BlockPool : ArrayPool<byte>
     {
         ref BlockSlot slot = ref slots[index];
         int count = slot.StashCount;
-        ref BlockStashEntry entry = ref CurrentCacheOf(slots).Stash[index * StashStride + count];
+        ref BlockStashEntry entry = ref CurrentCacheOf(slots).OwnStash()[index * StashStride + count];
         // Entries from StashCount up hold no block: null (reserved) or the marker (not yet reserved). Only this
         // thread changes a reservation, so a plain check suffices; Volatile orders the store after the cookie.
         byte[]? current = entry.Block;

@@ -273,4 +273,43 @@ public class BlockPoolStashTests
         Assert.True(new HashSet<byte[]>(instanceAgain!).SetEquals(fromInstance!));
         Assert.Equal(4, instance.GetStatistics().AllocatedBlocks);
     }
+
+    [Fact]
+    public void A_thread_gets_its_stash_on_the_first_return_its_slot_cannot_take_and_only_then()
+    {
+        var pool = NewPool();
+        long oneAtATime = -1, firstStashed = -1, stashedAgain = -1;
+        var thread = new Thread(() =>
+        {
+            byte[] a = pool.Rent(4096);
+            byte[] b = pool.Rent(4096);
+            pool.Return(a);
+            for (int i = 0; i < 3; i++)
+            {
+                pool.Return(pool.Rent(4096)); // the slot's block, lent and taken back
+            }
+
+            long before = GC.GetAllocatedBytesForCurrentThread();
+            pool.Return(pool.Rent(4096));
+            oneAtATime = GC.GetAllocatedBytesForCurrentThread() - before;
+
+            before = GC.GetAllocatedBytesForCurrentThread();
+            pool.Return(b); // the slot is full: the stash is created
+            firstStashed = GC.GetAllocatedBytesForCurrentThread() - before;
+
+            byte[] c = pool.Rent(4096);
+            byte[] d = pool.Rent(4096);
+            pool.Return(c);
+            before = GC.GetAllocatedBytesForCurrentThread();
+            pool.Return(d);
+            stashedAgain = GC.GetAllocatedBytesForCurrentThread() - before;
+        });
+        thread.Start();
+        thread.Join();
+
+        Assert.Equal(0, oneAtATime);
+        Assert.True(firstStashed > 0, $"the first stashed return allocated {firstStashed} bytes");
+        Assert.Equal(0, stashedAgain);
+        Assert.Equal(2, pool.GetStatistics().AllocatedBlocks);
+    }
 }
