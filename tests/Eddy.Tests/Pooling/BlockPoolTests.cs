@@ -161,7 +161,11 @@ public class BlockPoolTests
     public void A_rented_block_whose_head_equals_the_cookie_is_still_accepted(int length)
     {
         // Every tier is searched for the block (this thread's slot and stash are filled first), and it is in none.
+        // Two small blocks first, so that this thread has a stash even where the length has none.
         var pool = NewPool();
+        byte[] small = pool.Rent(256);
+        pool.Return(pool.Rent(256));
+        pool.Return(small);
         var held = new List<byte[]>();
         for (int i = 0; i < BlockPool.ThreadBlocksPerClass(length) + 1; i++)
         {
