@@ -78,11 +78,10 @@ public sealed partial class BlockPool
                 return true;
             }
 
-            BlockStashEntry[]? stash = Volatile.Read(ref Stash);
-            int end = stash is not null && index < StashedClassCount ? (index + 1) * StashStride : 0;
-            for (int i = index * StashStride; i < end; i++)
+            Span<BlockStashEntry> entries = StashOf(index);
+            for (int i = 0; i < entries.Length; i++)
             {
-                if (ReferenceEquals(Volatile.Read(ref stash![i].Block), block))
+                if (ReferenceEquals(Volatile.Read(ref entries[i].Block), block))
                 {
                     return true;
                 }
@@ -95,11 +94,10 @@ public sealed partial class BlockPool
         public int CountHeld(int index)
         {
             int count = Slots[index].ReadHeldBlock() is not null ? 1 : 0;
-            BlockStashEntry[]? stash = Volatile.Read(ref Stash);
-            int end = stash is not null && index < StashedClassCount ? (index + 1) * StashStride : 0;
-            for (int i = index * StashStride; i < end; i++)
+            Span<BlockStashEntry> entries = StashOf(index);
+            for (int i = 0; i < entries.Length; i++)
             {
-                byte[]? block = Volatile.Read(ref stash![i].Block);
+                byte[]? block = Volatile.Read(ref entries[i].Block);
                 if (block is not null && block.Length != 0)
                 {
                     count++;
@@ -107,6 +105,15 @@ public sealed partial class BlockPool
             }
 
             return count;
+        }
+
+        /// <summary>The stash entries of class <paramref name="index"/>, as another thread may read them; empty when none.</summary>
+        private Span<BlockStashEntry> StashOf(int index)
+        {
+            BlockStashEntry[]? stash = Volatile.Read(ref Stash);
+            return stash is not null && index < StashedClassCount
+                ? stash.AsSpan(index * StashStride, StashStride)
+                : Span<BlockStashEntry>.Empty;
         }
 
         /// <summary>Rents plus returns so far; the trimmer's sign of life.</summary>
