@@ -3,6 +3,7 @@ using System.Collections.Generic;
 using System.Diagnostics;
 using System.IO;
 using System.Linq;
+using BenchmarkDotNet.Configs;
 using BenchmarkDotNet.Running;
 using Eddy.Benchmarks.Harness;
 
@@ -49,7 +50,8 @@ public static class Program
         if (isChild)
         {
             // One workload class of an isolated quick run: its rows go to the parent, which reports them all.
-            var childResults = ResultCollector.Collect([BenchmarkRunner.Run(childWorkload!, config)], statistic, out var childFailed);
+            var childConfig = config.WithOrderer(IsolatedWorkloads.OrdererOf(args));
+            var childResults = ResultCollector.Collect([BenchmarkRunner.Run(childWorkload!, childConfig)], statistic, out var childFailed);
             SummaryJsonWriter.Write(childRows!, childResults);
             foreach (string failure in childFailed)
             {

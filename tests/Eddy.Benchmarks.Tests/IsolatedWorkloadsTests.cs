@@ -55,21 +55,23 @@ public class IsolatedWorkloadsTests
         var child = IsolatedWorkloads.ChildArguments(typeof(StreamWrite2KBenchmarks), "/tmp/rows.json", parent);
 
         Assert.Equal(
-            ["--quick", IsolatedWorkloads.WorkloadArgument, typeof(StreamWrite2KBenchmarks).FullName!, IsolatedWorkloads.RowsArgument, "/tmp/rows.json", "--no-force-gc", GcBudget.DefaultGcArgument],
+            ["--quick", IsolatedWorkloads.WorkloadArgument, typeof(StreamWrite2KBenchmarks).FullName!, IsolatedWorkloads.RowsArgument, "/tmp/rows.json", IsolatedWorkloads.ProcessArgument, "1/1", "--no-force-gc", GcBudget.DefaultGcArgument],
             child);
         Assert.Equal(
-            ["--quick", IsolatedWorkloads.WorkloadArgument, typeof(StreamWrite2KBenchmarks).FullName!, IsolatedWorkloads.RowsArgument, "/tmp/rows.json"],
-            IsolatedWorkloads.ChildArguments(typeof(StreamWrite2KBenchmarks), "/tmp/rows.json", ["--quick"]));
+            ["--quick", IsolatedWorkloads.WorkloadArgument, typeof(StreamWrite2KBenchmarks).FullName!, IsolatedWorkloads.RowsArgument, "/tmp/rows.json", IsolatedWorkloads.ProcessArgument, "2/3"],
+            IsolatedWorkloads.ChildArguments(typeof(StreamWrite2KBenchmarks), "/tmp/rows.json", ["--quick"], processIndex: 2, processCount: 3));
     }
 
     [Fact]
     public void The_child_reads_back_what_the_parent_passed()
     {
-        var child = IsolatedWorkloads.ChildArguments(typeof(StreamLifecycleParallelBenchmarks), "rows.json", ["--quick", "--no-force-gc"]).ToArray();
+        var child = IsolatedWorkloads.ChildArguments(typeof(StreamLifecycleParallelBenchmarks), "rows.json", ["--quick", "--no-force-gc"], 3, 3).ToArray();
 
         Assert.True(IsolatedWorkloads.TryParseChild(child, out Type? workload, out string? rowsPath));
         Assert.Equal(typeof(StreamLifecycleParallelBenchmarks), workload);
         Assert.Equal("rows.json", rowsPath);
+        var orderer = IsolatedWorkloads.OrdererOf(child);
+        Assert.Equal((3, 3), (orderer.ProcessIndex, orderer.ProcessCount));
         Assert.Equal(["--quick", "--no-force-gc"], IsolatedWorkloads.WithoutChildArguments(child));
     }
 
@@ -105,6 +107,40 @@ public class IsolatedWorkloadsTests
     }
 
     [Fact]
+    public void A_command_line_without_a_process_runs_in_the_default_order()
+    {
+        var orderer = IsolatedWorkloads.OrdererOf(["--quick", IsolatedWorkloads.WorkloadArgument, "X", IsolatedWorkloads.RowsArgument, "r.json"]);
+
+        Assert.Equal((1, 1), (orderer.ProcessIndex, orderer.ProcessCount));
+    }
+
+    [Theory]
+    [InlineData("0/3")]
+    [InlineData("4/3")]
+    [InlineData("1/0")]
+    [InlineData("-1/3")]
+    [InlineData("2")]
+    [InlineData("2/3/4")]
+    [InlineData("a/b")]
+    [InlineData(" 1/2")]
+    public void A_malformed_process_is_refused(string value)
+    {
+        var error = Assert.Throws<ArgumentException>(() => IsolatedWorkloads.OrdererOf([IsolatedWorkloads.ProcessArgument, value]));
+        Assert.Contains($"takes \"index/count\" with 1 <= index <= count, not '{value}'", error.Message, StringComparison.Ordinal);
+        Assert.Equal("args", error.ParamName);
+
+        var missing = Assert.Throws<ArgumentException>(() => IsolatedWorkloads.OrdererOf(["--quick", IsolatedWorkloads.ProcessArgument]));
+        Assert.Contains("needs a value", missing.Message, StringComparison.Ordinal);
+    }
+
+    [Theory]
+    [InlineData(0, 1)]
+    [InlineData(1, 0)]
+    [InlineData(3, 2)]
+    public void The_parent_names_no_process_outside_its_count(int index, int count) =>
+        Assert.Throws<ArgumentOutOfRangeException>(() => IsolatedWorkloads.ChildArguments(typeof(StreamWrite2KBenchmarks), "r.json", [], index, count));
+
+    [Fact]
     public void Each_row_keeps_the_process_that_ran_it_fastest_whole_and_in_the_first_processes_order()
     {
         ResultRow Row(string parameter, string implementation, double timeNs, long allocated) =>
@@ -120,7 +156,7 @@ public class IsolatedWorkloadsTests
     }
 
     [Fact]
-    public void Only_the_parallel_loops_small_writes_and_pooledstream_run_in_more_than_one_process()
+    public void Only_the_parallel_loops_small_writes_pooledstream_and_k4os_run_in_more_than_one_process()
     {
         var processes = WorkloadCatalog.WorkloadTypes().ToDictionary(
             t => t.GetCustomAttribute<WorkloadAttribute>()!.Id,
@@ -129,7 +165,8 @@ public class IsolatedWorkloadsTests
         Assert.Equal(3, processes["pooledstream-parallel"]);
         Assert.Equal(2, processes["small-writes"]);
         Assert.Equal(2, processes["pooledstream"]);
-        Assert.All(processes.Where(p => p.Key is not ("pooledstream-parallel" or "small-writes" or "pooledstream")), p => Assert.Equal(1, p.Value));
+        Assert.Equal(2, processes["k4os"]);
+        Assert.All(processes.Where(p => p.Key is not ("pooledstream-parallel" or "small-writes" or "pooledstream" or "k4os")), p => Assert.Equal(1, p.Value));
     }
 
     [Theory]

@@ -24,6 +24,12 @@ public static class IsolatedWorkloads
     public const string RowsArgument = "--rows-out";
 
     /// <summary>
+    /// The child's argument saying which of the class's processes it is, as "index/count" from "1/1": process i
+    /// starts its benchmarks (i - 1) / count of the way through the list (<see cref="RotatedOrderer"/>).
+    /// </summary>
+    public const string ProcessArgument = "--quick-process";
+
+    /// <summary>
     /// The runtime setting that makes a method called 30 times tier up at once instead of after a quiet spell of the
     /// JIT. A fresh process keeps jitting while BenchmarkDotNet starts, so without it a benchmark's hot methods could
     /// still be replaced by optimised code part-way through the measured iterations.
@@ -33,7 +39,7 @@ public static class IsolatedWorkloads
     /// <summary>
     /// Starts a quick run again, in a child process with the call-counting delay off, unless it is off already: the
     /// runtime reads the setting only at start-up. The isolated children inherit it; a quick run with a filter, which
-    /// runs its classes in this one process, needs it as much, since its 3 fixed warm-ups do not outlast a tier-up
+    /// runs its classes in this one process, needs it as much, since its 2 fixed warm-ups do not outlast a tier-up
     /// that the delay keeps postponing while BenchmarkDotNet jits each new benchmark.
     /// </summary>
     /// <param name="args">The command line, passed on unchanged.</param>
@@ -61,13 +67,46 @@ public static class IsolatedWorkloads
     /// <summary>The parent's arguments that every child must see too, so that it measures under the same settings.</summary>
     public static IReadOnlyList<string> PassedOn { get; } = ["--no-force-gc", GcBudget.DefaultGcArgument];
 
-    /// <summary>The arguments of the child process that runs <paramref name="workload"/> and writes its rows to <paramref name="rowsPath"/>.</summary>
-    public static IReadOnlyList<string> ChildArguments(Type workload, string rowsPath, IEnumerable<string> parentArguments)
+    /// <summary>
+    /// The arguments of the child process that runs <paramref name="workload"/> and writes its rows to
+    /// <paramref name="rowsPath"/>, as process <paramref name="processIndex"/> of <paramref name="processCount"/>.
+    /// </summary>
+    public static IReadOnlyList<string> ChildArguments(Type workload, string rowsPath, IEnumerable<string> parentArguments, int processIndex = 1, int processCount = 1)
     {
         ArgumentNullException.ThrowIfNull(workload);
-        var arguments = new List<string> { "--quick", WorkloadArgument, workload.FullName!, RowsArgument, rowsPath };
+        ArgumentOutOfRangeException.ThrowIfLessThan(processCount, 1);
+        ArgumentOutOfRangeException.ThrowIfLessThan(processIndex, 1);
+        ArgumentOutOfRangeException.ThrowIfGreaterThan(processIndex, processCount);
+        var arguments = new List<string>
+        {
+            "--quick", WorkloadArgument, workload.FullName!, RowsArgument, rowsPath,
+            ProcessArgument, processIndex.ToString(CultureInfo.InvariantCulture) + "/" + processCount.ToString(CultureInfo.InvariantCulture),
+        };
         arguments.AddRange(parentArguments.Where(a => PassedOn.Contains(a, StringComparer.Ordinal)));
         return arguments;
+    }
+
+    /// <summary>The order a child runs its benchmarks in: <see cref="ProcessArgument"/>'s rotation, or none without it.</summary>
+    /// <exception cref="ArgumentException">The argument has no value, or its value is not "index/count" with 1 &lt;= index &lt;= count.</exception>
+    public static RotatedOrderer OrdererOf(IReadOnlyList<string> args)
+    {
+        ArgumentNullException.ThrowIfNull(args);
+        string? value = ValueOf(args, ProcessArgument);
+        if (value is null)
+        {
+            return new RotatedOrderer(1, 1);
+        }
+
+        string[] parts = value.Split('/');
+        if (parts.Length == 2
+            && int.TryParse(parts[0], NumberStyles.None, CultureInfo.InvariantCulture, out int index)
+            && int.TryParse(parts[1], NumberStyles.None, CultureInfo.InvariantCulture, out int count)
+            && count >= 1 && index >= 1 && index <= count)
+        {
+            return new RotatedOrderer(index, count);
+        }
+
+        throw new ArgumentException($"{ProcessArgument} takes \"index/count\" with 1 <= index <= count, not '{value}'.", nameof(args));
     }
 
     /// <summary>
@@ -102,7 +141,7 @@ public static class IsolatedWorkloads
         var rest = new List<string>();
         for (int i = 0; i < args.Count; i++)
         {
-            if (args[i] == WorkloadArgument || args[i] == RowsArgument)
+            if (args[i] == WorkloadArgument || args[i] == RowsArgument || args[i] == ProcessArgument)
             {
                 i++;
                 continue;
@@ -116,7 +155,8 @@ public static class IsolatedWorkloads
 
     /// <summary>
     /// Runs every workload class in a child process of its own (in <see cref="WorkloadAttribute.QuickProcesses"/>
-    /// of them, one after another), and gathers their rows. A child that fails is listed in
+    /// of them, one after another, each starting at a different place in the class's list of benchmarks), and
+    /// gathers their rows. A child that fails is listed in
     /// <paramref name="failed"/>; the rows it wrote before failing are kept.
     /// </summary>
     public static IReadOnlyList<ResultRow> RunAll(IReadOnlyList<Type> workloads, IReadOnlyList<string> parentArguments, List<string> failed)
@@ -136,7 +176,7 @@ public static class IsolatedWorkloads
                 {
                     string rowsPath = Path.Combine(folder, $"{workload.Name}-{run}.json");
                     File.Delete(rowsPath);
-                    var start = HostProcess.StartInfo(ChildArguments(workload, rowsPath, parentArguments));
+                    var start = HostProcess.StartInfo(ChildArguments(workload, rowsPath, parentArguments, run, processes));
                     start.Environment[CallCountingDelayVariable] = "0";
                     int exitCode = HostProcess.Run(start);
                     if (File.Exists(rowsPath))

@@ -12,7 +12,7 @@ namespace Eddy.Benchmarks.Workloads;
 /// [k4os] K4os.Streams' benchmark: write <see cref="Bytes"/> in 1 KiB pieces, rewind, read back in 8 KiB pieces, dispose.
 /// K4os.Streams and PooledStream are not served here: their rows exist in builds with EddyRivalsDirectory set.
 /// </summary>
-[Workload("k4os")]
+[Workload("k4os", QuickProcesses = 2)]
 public class StreamWriteReadBenchmarks
 {
     internal const int WritePiece = 1024;
