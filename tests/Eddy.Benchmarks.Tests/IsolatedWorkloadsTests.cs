@@ -1,4 +1,5 @@
 using System;
+using System.Collections.Generic;
 using System.IO;
 using System.Linq;
 using System.Reflection;
@@ -141,31 +142,51 @@ public class IsolatedWorkloadsTests
         Assert.Throws<ArgumentOutOfRangeException>(() => IsolatedWorkloads.ChildArguments(typeof(StreamWrite2KBenchmarks), "r.json", [], index, count));
 
     [Fact]
-    public void Each_row_keeps_the_process_that_ran_it_fastest_whole_and_in_the_first_processes_order()
+    public void Each_row_keeps_its_median_process_whole_and_in_the_first_processes_order()
     {
         ResultRow Row(string parameter, string implementation, double timeNs, long allocated) =>
             new("pooledstream-parallel", parameter, implementation, implementation == ImplementationIds.MemoryStream, timeNs, allocated, Gen0: timeNs / 100, Gen1: 0, Gen2: 0);
         ResultRow[] first = [Row("5 tasks, 100 B", ImplementationIds.MemoryStream, 300, 10), Row("5 tasks, 100 B", ImplementationIds.Eddy, 410, 11), Row("10 tasks, 1 KB", ImplementationIds.Eddy, 600, 12)];
-        ResultRow[] second = [Row("5 tasks, 100 B", ImplementationIds.MemoryStream, 320, 20), Row("5 tasks, 100 B", ImplementationIds.Eddy, 260, 21), Row("10 tasks, 1 KB", ImplementationIds.Eddy, 600, 22), Row("10 tasks, 50 KB", ImplementationIds.Eddy, 9, 23)];
+        ResultRow[] second = [Row("5 tasks, 100 B", ImplementationIds.Eddy, 260, 21), Row("5 tasks, 100 B", ImplementationIds.MemoryStream, 320, 20), Row("10 tasks, 1 KB", ImplementationIds.Eddy, 500, 22), Row("10 tasks, 50 KB", ImplementationIds.Eddy, 9, 23)];
+        ResultRow[] third = [Row("5 tasks, 100 B", ImplementationIds.MemoryStream, 900, 30), Row("5 tasks, 100 B", ImplementationIds.Eddy, 300, 31), Row("10 tasks, 1 KB", ImplementationIds.Eddy, 700, 32), Row("10 tasks, 50 KB", ImplementationIds.Eddy, 7, 33)];
 
-        var kept = IsolatedWorkloads.FastestOfProcesses([first, second]);
+        var kept = IsolatedWorkloads.MedianOfProcesses([first, second, third]);
 
-        Assert.Equal([first[0], second[1], first[2], second[3]], kept);
-        Assert.Equal(first, IsolatedWorkloads.FastestOfProcesses([first]));
-        Assert.Empty(IsolatedWorkloads.FastestOfProcesses([]));
+        // The middle of three by time, whichever process ran it; of two, the faster; of one, that one.
+        Assert.Equal([second[1], third[1], first[2], third[3]], kept);
+        Assert.Equal([first[0], second[0], second[2], second[3]], IsolatedWorkloads.MedianOfProcesses([first, second]));
+        Assert.Equal(first, IsolatedWorkloads.MedianOfProcesses([first]));
+        Assert.Empty(IsolatedWorkloads.MedianOfProcesses([]));
     }
 
     [Fact]
-    public void Only_the_parallel_loops_small_writes_pooledstream_and_k4os_run_in_more_than_one_process()
+    public void One_process_fast_or_slow_for_one_implementation_does_not_decide_its_row()
+    {
+        ResultRow Row(string implementation, double timeNs) =>
+            new("k4os", "128 MiB", implementation, implementation == ImplementationIds.MemoryStream, timeNs, 1024, Gen0: 0, Gen1: 0, Gen2: 0);
+        IReadOnlyList<ResultRow>[] processes =
+        [
+            [Row(ImplementationIds.Eddy, 9.4e6), Row(ImplementationIds.K4osChunked, 10.1e6)],
+            [Row(ImplementationIds.Eddy, 9.7e6), Row(ImplementationIds.K4osChunked, 14.1e6)],
+            [Row(ImplementationIds.Eddy, 30e6), Row(ImplementationIds.K4osChunked, 14.0e6)],
+        ];
+
+        var kept = IsolatedWorkloads.MedianOfProcesses(processes);
+
+        Assert.Equal([9.7e6, 14.0e6], kept.Select(r => r.TimeNs));
+    }
+
+    [Fact]
+    public void The_parallel_loops_small_writes_pooledstream_and_k4os_run_in_three_processes_and_no_other_class_in_more_than_one()
     {
         var processes = WorkloadCatalog.WorkloadTypes().ToDictionary(
             t => t.GetCustomAttribute<WorkloadAttribute>()!.Id,
             t => t.GetCustomAttribute<WorkloadAttribute>()!.QuickProcesses);
 
         Assert.Equal(3, processes["pooledstream-parallel"]);
-        Assert.Equal(2, processes["small-writes"]);
-        Assert.Equal(2, processes["pooledstream"]);
-        Assert.Equal(2, processes["k4os"]);
+        Assert.Equal(3, processes["small-writes"]);
+        Assert.Equal(3, processes["pooledstream"]);
+        Assert.Equal(3, processes["k4os"]);
         Assert.All(processes.Where(p => p.Key is not ("pooledstream-parallel" or "small-writes" or "pooledstream" or "k4os")), p => Assert.Equal(1, p.Value));
     }
 

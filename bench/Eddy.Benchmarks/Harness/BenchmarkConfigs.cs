@@ -11,7 +11,7 @@ public static class BenchmarkConfigs
 {
     /// <summary>
     /// The quick job: in-process (no per-run project build), one launch, a tier-up stage
-    /// (<see cref="TierUpEngineFactory"/>), 2 warm-up iterations and 8 measured iterations of about 50 ms, no overhead
+    /// (<see cref="TierUpEngineFactory"/>), 2 warm-up iterations and 8 measured iterations of about 40 ms, no overhead
     /// evaluation. Tables report the fastest iteration (<see cref="TimeStatistic.Fastest"/>): a neighbour on a shared
     /// machine, or a slow phase of the process, only adds time, and eight iterations are too few for their median to
     /// repeat from one run to the next.
@@ -30,7 +30,7 @@ public static class BenchmarkConfigs
         .WithLaunchCount(1)
         .WithWarmupCount(2)
         .WithIterationCount(8)
-        .WithIterationTime(TimeInterval.FromMilliseconds(50))
+        .WithIterationTime(TimeInterval.FromMilliseconds(40))
         .WithEvaluateOverhead(false);
 
     /// <summary>

@@ -190,7 +190,7 @@ public static class IsolatedWorkloads
                     }
                 }
 
-                rows.AddRange(FastestOfProcesses(runs));
+                rows.AddRange(MedianOfProcesses(runs));
             }
         }
         finally
@@ -203,30 +203,40 @@ public static class IsolatedWorkloads
 
     /// <summary>
     /// Of the rows several processes measured for one workload class, each (workload, parameter, implementation)
-    /// keeps the row of the process that ran it fastest, whole (its allocations and collections too), in the order
-    /// the first process gave. A row that only some processes measured is kept.
+    /// keeps its median row, whole (its allocations and collections too), in the order the first process gave: of n
+    /// rows ordered by time, the one at (n - 1) / 2, so the middle of three and the faster of two. A row that only some
+    /// processes measured is the median of those.
     /// </summary>
-    public static IReadOnlyList<ResultRow> FastestOfProcesses(IEnumerable<IReadOnlyList<ResultRow>> runs)
+    /// <remarks>
+    /// Each process's row is already its fastest iteration, which removes what a neighbour or a slow phase adds to
+    /// single iterations. What remains is the level a whole process takes for one implementation, and it goes both
+    /// ways: a rival's 128 MiB streams at 10 ms in one process and 14 ms in the next, MemoryStream's million small
+    /// writes at 5.1 ms in one process out of ten and 6.0-7.5 ms in the others. Keeping the fastest process let a
+    /// rare fast level decide a row; the median of three lets neither a fast nor a slow one decide it
+    /// (docs/benchmarks.md, "Quick mode").
+    /// </remarks>
+    public static IReadOnlyList<ResultRow> MedianOfProcesses(IEnumerable<IReadOnlyList<ResultRow>> runs)
     {
         ArgumentNullException.ThrowIfNull(runs);
-        var fastest = new Dictionary<(string, string, string), ResultRow>();
+        var measured = new Dictionary<(string, string, string), List<ResultRow>>();
         var order = new List<(string, string, string)>();
         foreach (ResultRow row in runs.SelectMany(run => run))
         {
             var key = (row.Workload, row.Parameter, row.Implementation);
-            if (!fastest.TryGetValue(key, out ResultRow? kept))
+            if (!measured.TryGetValue(key, out List<ResultRow>? rows))
             {
                 order.Add(key);
-                fastest[key] = row;
+                measured[key] = rows = [];
             }
-            else if (row.TimeNs < kept.TimeNs)
-            {
-                fastest[key] = row;
-            }
+
+            rows.Add(row);
         }
 
-        return order.Select(key => fastest[key]).ToList();
+        return order.Select(key => Median(measured[key])).ToList();
     }
+
+    private static ResultRow Median(List<ResultRow> rows) =>
+        rows.OrderBy(r => r.TimeNs).ElementAt((rows.Count - 1) / 2);
 
     private static string? ValueOf(IReadOnlyList<string> args, string name)
     {

@@ -14,7 +14,7 @@ namespace Eddy.Benchmarks.Harness;
 /// <remarks>
 /// The runtime recompiles a method with loops twice before its optimised code runs: after 30 calls with profiling
 /// counters, after 30 more with the profile. A benchmark method that runs one long loop per call (a million small
-/// writes) gets few calls per 50 ms iteration, so in quick mode it could still be in its unoptimised loop when
+/// writes) gets few calls per quick iteration, so in quick mode it could still be in its unoptimised loop when
 /// BenchmarkDotNet's adaptive warm-up judged it steady, and the optimised code arrived part-way through the
 /// measured iterations (docs/benchmarks.md, "Quick mode", has the case). Counting compiled methods
 /// (<see cref="JitInfo.GetCompiledMethodCount(bool)"/>) tells when tier-up has settled without timing anything.

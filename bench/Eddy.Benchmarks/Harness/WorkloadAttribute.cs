@@ -12,9 +12,10 @@ public sealed class WorkloadAttribute(string id) : Attribute
     public string Id { get; } = id;
 
     /// <summary>
-    /// How many fresh processes quick mode runs the class in; each row keeps its fastest process
-    /// (<see cref="IsolatedWorkloads.FastestOfProcesses"/>). More than 1 only for a workload whose speed a process
-    /// sets per benchmark or per process (the scheduler on 2 cores, a rival's large-object collections).
+    /// How many fresh processes quick mode runs the class in; each row keeps its median process
+    /// (<see cref="IsolatedWorkloads.MedianOfProcesses"/>). More than 1 only for a workload whose speed a process
+    /// sets per benchmark or per process (the scheduler on 2 cores, a rival's large-object collections); 3 so that
+    /// the median is one process's row and no single process decides it.
     /// </summary>
     public int QuickProcesses { get; init; } = 1;
 }

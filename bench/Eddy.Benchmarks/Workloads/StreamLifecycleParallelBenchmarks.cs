@@ -15,7 +15,7 @@ namespace Eddy.Benchmarks.Workloads;
 /// equals the single-threaded row and the difference is contention in the pool.
 /// </summary>
 // On 2 cores the scheduler sets the loop's speed per benchmark (docs/benchmarks.md, "Why the parallel loops move"),
-// so quick mode runs the class in three processes and keeps each row's fastest.
+// so quick mode runs the class in three processes and keeps each row's median.
 [Workload("pooledstream-parallel", QuickProcesses = 3)]
 public class StreamLifecycleParallelBenchmarks
 {
