@@ -19,8 +19,8 @@ public class TierUpEngineFactoryTests
     public void The_quick_job_starts_with_the_tier_up_stage()
     {
         Assert.IsType<TierUpEngineFactory>(BenchmarkConfigs.QuickJob.Infrastructure.EngineFactory);
-        Assert.Equal(2, BenchmarkConfigs.QuickJob.Run.WarmupCount);
-        Assert.Equal(8, BenchmarkConfigs.QuickJob.Run.IterationCount);
+        Assert.Equal(1, BenchmarkConfigs.QuickJob.Run.WarmupCount);
+        Assert.Equal(6, BenchmarkConfigs.QuickJob.Run.IterationCount);
     }
 
     [Theory]

@@ -11,9 +11,9 @@ public static class BenchmarkConfigs
 {
     /// <summary>
     /// The quick job: in-process (no per-run project build), one launch, a tier-up stage
-    /// (<see cref="TierUpEngineFactory"/>), 2 warm-up iterations and 8 measured iterations of about 40 ms, no overhead
+    /// (<see cref="TierUpEngineFactory"/>), 1 warm-up iteration and 6 measured iterations of about 40 ms, no overhead
     /// evaluation. Tables report the fastest iteration (<see cref="TimeStatistic.Fastest"/>): a neighbour on a shared
-    /// machine, or a slow phase of the process, only adds time, and eight iterations are too few for their median to
+    /// machine, or a slow phase of the process, only adds time, and six iterations are too few for their median to
     /// repeat from one run to the next.
     /// </summary>
     /// <remarks>Quick mode runs each workload class in a fresh process (<see cref="IsolatedWorkloads"/>), where the
@@ -28,8 +28,8 @@ public static class BenchmarkConfigs
         }
         .WithToolchain(InProcessEmitToolchain.Instance)
         .WithLaunchCount(1)
-        .WithWarmupCount(2)
-        .WithIterationCount(8)
+        .WithWarmupCount(1)
+        .WithIterationCount(6)
         .WithIterationTime(TimeInterval.FromMilliseconds(40))
         .WithEvaluateOverhead(false);
 

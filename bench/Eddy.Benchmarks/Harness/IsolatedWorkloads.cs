@@ -39,7 +39,7 @@ public static class IsolatedWorkloads
     /// <summary>
     /// Starts a quick run again, in a child process with the call-counting delay off, unless it is off already: the
     /// runtime reads the setting only at start-up. The isolated children inherit it; a quick run with a filter, which
-    /// runs its classes in this one process, needs it as much, since its 2 fixed warm-ups do not outlast a tier-up
+    /// runs its classes in this one process, needs it as much, since its single fixed warm-up does not outlast a tier-up
     /// that the delay keeps postponing while BenchmarkDotNet jits each new benchmark.
     /// </summary>
     /// <param name="args">The command line, passed on unchanged.</param>
@@ -210,10 +210,9 @@ public static class IsolatedWorkloads
     /// <remarks>
     /// Each process's row is already its fastest iteration, which removes what a neighbour or a slow phase adds to
     /// single iterations. What remains is the level a whole process takes for one implementation, and it goes both
-    /// ways: a rival's 128 MiB streams at 10 ms in one process and 14 ms in the next, MemoryStream's million small
-    /// writes at 5.1 ms in one process out of ten and 6.0-7.5 ms in the others. Keeping the fastest process let a
-    /// rare fast level decide a row; the median of three lets neither a fast nor a slow one decide it
-    /// (docs/benchmarks.md, "Quick mode").
+    /// ways (a rival's 128 MiB streams, MemoryStream's million small writes, docs/benchmarks.md, "Quick mode" has
+    /// the cases). Keeping the fastest process let a rare fast level decide a row; the median of three lets neither a
+    /// fast nor a slow one decide it.
     /// </remarks>
     public static IReadOnlyList<ResultRow> MedianOfProcesses(IEnumerable<IReadOnlyList<ResultRow>> runs)
     {

@@ -12,9 +12,8 @@ namespace Eddy.Benchmarks.Workloads;
 /// [k4os] K4os.Streams' benchmark: write <see cref="Bytes"/> in 1 KiB pieces, rewind, read back in 8 KiB pieces, dispose.
 /// K4os.Streams and PooledStream are not served here: their rows exist in builds with EddyRivalsDirectory set.
 /// </summary>
-// One process can set an implementation's speed for a whole run (a 128 B stream of 20-30 ns, a rival's 128 MiB
-// streams at 10 or 14 ms), so quick mode runs the class in three processes and keeps each row's median
-// (docs/benchmarks.md, "Quick mode").
+// One process can set an implementation's speed for a whole run (its 128 B streams, a rival's 128 MiB streams), so
+// quick mode runs the class in three processes and keeps each row's median (docs/benchmarks.md, "Quick mode").
 [Workload("k4os", QuickProcesses = 3)]
 public class StreamWriteReadBenchmarks
 {
