@@ -15,11 +15,11 @@ namespace Eddy.Benchmarks.Harness;
 /// round. Summaries and groups keep the default order.
 /// </summary>
 /// <remarks>
-/// When quick mode runs a workload class in several processes and keeps each row's fastest, a slow phase tied to a
+/// When quick mode runs a workload class in several processes and keeps each row's median, a slow phase tied to a
 /// place in the process (the first benchmarks, which run while the runtime is still starting its background work,
 /// or the last parameter group of the parallel loops, which ran slow for the same two implementations in all three
-/// processes of one run) would otherwise fall on the same benchmarks in every process, and keeping the fastest
-/// could not absorb it (docs/benchmarks.md, "Quick mode").
+/// processes of one run) would otherwise fall on the same benchmarks in every process, and no choice among the
+/// processes could absorb it (docs/benchmarks.md, "Quick mode").
 /// </remarks>
 public sealed class RotatedOrderer : IOrderer
 {
