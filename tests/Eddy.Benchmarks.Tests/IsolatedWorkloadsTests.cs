@@ -107,6 +107,29 @@ public class IsolatedWorkloadsTests
         Assert.Equal("args", error.ParamName);
     }
 
+    [Theory]
+    [InlineData("1/1", 1, 1)]
+    [InlineData("1/3", 1, 3)]
+    [InlineData("3/3", 3, 3)]
+    [InlineData("2/7", 2, 7)]
+    public void Every_process_of_a_count_is_read_back(string value, int index, int count)
+    {
+        var orderer = IsolatedWorkloads.OrdererOf(["--quick", IsolatedWorkloads.ProcessArgument, value]);
+
+        Assert.Equal((index, count), (orderer.ProcessIndex, orderer.ProcessCount));
+    }
+
+    [Fact]
+    public void Null_arguments_are_refused()
+    {
+        Assert.Equal("args", Assert.Throws<ArgumentNullException>(() => IsolatedWorkloads.OrdererOf(null!)).ParamName);
+        Assert.Equal("args", Assert.Throws<ArgumentNullException>(() => IsolatedWorkloads.TryParseChild(null!, out _, out _)).ParamName);
+        Assert.Equal("args", Assert.Throws<ArgumentNullException>(() => IsolatedWorkloads.NeedsCallCountingDelayOff(null!, "0")).ParamName);
+        Assert.Equal("runs", Assert.Throws<ArgumentNullException>(() => IsolatedWorkloads.MedianOfProcesses(null!)).ParamName);
+        Assert.Equal("workload", Assert.Throws<ArgumentNullException>(() => IsolatedWorkloads.ChildArguments(null!, "r.json", [])).ParamName);
+        Assert.Equal("parentArguments", Assert.Throws<ArgumentNullException>(() => IsolatedWorkloads.ChildArguments(typeof(StreamWrite2KBenchmarks), "r.json", null!)).ParamName);
+    }
+
     [Fact]
     public void A_command_line_without_a_process_runs_in_the_default_order()
     {

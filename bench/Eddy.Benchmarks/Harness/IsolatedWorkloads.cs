@@ -74,7 +74,7 @@ public static class IsolatedWorkloads
     public static IReadOnlyList<string> ChildArguments(Type workload, string rowsPath, IEnumerable<string> parentArguments, int processIndex = 1, int processCount = 1)
     {
         ArgumentNullException.ThrowIfNull(workload);
-        ArgumentOutOfRangeException.ThrowIfLessThan(processCount, 1);
+        ArgumentNullException.ThrowIfNull(parentArguments);
         ArgumentOutOfRangeException.ThrowIfLessThan(processIndex, 1);
         ArgumentOutOfRangeException.ThrowIfGreaterThan(processIndex, processCount);
         var arguments = new List<string>
@@ -101,7 +101,7 @@ public static class IsolatedWorkloads
         if (parts.Length == 2
             && int.TryParse(parts[0], NumberStyles.None, CultureInfo.InvariantCulture, out int index)
             && int.TryParse(parts[1], NumberStyles.None, CultureInfo.InvariantCulture, out int count)
-            && count >= 1 && index >= 1 && index <= count)
+            && index >= 1 && index <= count)
         {
             return new RotatedOrderer(index, count);
         }

@@ -29,7 +29,7 @@ public sealed class RotatedOrderer : IOrderer
     /// <exception cref="ArgumentOutOfRangeException">The count is below 1, or the index is outside 1..count.</exception>
     public RotatedOrderer(int processIndex, int processCount)
     {
-        ArgumentOutOfRangeException.ThrowIfLessThan(processCount, 1);
+        // 1 <= index <= count also bounds the count.
         ArgumentOutOfRangeException.ThrowIfLessThan(processIndex, 1);
         ArgumentOutOfRangeException.ThrowIfGreaterThan(processIndex, processCount);
         ProcessIndex = processIndex;
