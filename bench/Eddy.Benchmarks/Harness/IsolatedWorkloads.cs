@@ -75,12 +75,10 @@ public static class IsolatedWorkloads
     {
         ArgumentNullException.ThrowIfNull(workload);
         ArgumentNullException.ThrowIfNull(parentArguments);
-        ArgumentOutOfRangeException.ThrowIfLessThan(processIndex, 1);
-        ArgumentOutOfRangeException.ThrowIfGreaterThan(processIndex, processCount);
         var arguments = new List<string>
         {
             "--quick", WorkloadArgument, workload.FullName!, RowsArgument, rowsPath,
-            ProcessArgument, processIndex.ToString(CultureInfo.InvariantCulture) + "/" + processCount.ToString(CultureInfo.InvariantCulture),
+            ProcessArgument, new RotatedOrderer(processIndex, processCount).Argument,
         };
         arguments.AddRange(parentArguments.Where(a => PassedOn.Contains(a, StringComparer.Ordinal)));
         return arguments;
@@ -101,7 +99,7 @@ public static class IsolatedWorkloads
         if (parts.Length == 2
             && int.TryParse(parts[0], NumberStyles.None, CultureInfo.InvariantCulture, out int index)
             && int.TryParse(parts[1], NumberStyles.None, CultureInfo.InvariantCulture, out int count)
-            && index >= 1 && index <= count)
+            && RotatedOrderer.IsProcess(index, count))
         {
             return new RotatedOrderer(index, count);
         }

@@ -1,6 +1,7 @@
 using System;
 using System.Collections.Generic;
 using System.Collections.Immutable;
+using System.Globalization;
 using System.Linq;
 using BenchmarkDotNet.Configs;
 using BenchmarkDotNet.Order;
@@ -29,9 +30,11 @@ public sealed class RotatedOrderer : IOrderer
     /// <exception cref="ArgumentOutOfRangeException">The count is below 1, or the index is outside 1..count.</exception>
     public RotatedOrderer(int processIndex, int processCount)
     {
-        // 1 <= index <= count also bounds the count.
-        ArgumentOutOfRangeException.ThrowIfLessThan(processIndex, 1);
-        ArgumentOutOfRangeException.ThrowIfGreaterThan(processIndex, processCount);
+        if (!IsProcess(processIndex, processCount))
+        {
+            throw new ArgumentOutOfRangeException(nameof(processIndex), processIndex, $"A process of {processCount} is numbered 1 to {processCount}.");
+        }
+
         ProcessIndex = processIndex;
         ProcessCount = processCount;
     }
@@ -41,6 +44,12 @@ public sealed class RotatedOrderer : IOrderer
 
     /// <summary>How many processes run the class.</summary>
     public int ProcessCount { get; }
+
+    /// <summary>The process as the parent names it to the child: "index/count".</summary>
+    public string Argument => ProcessIndex.ToString(CultureInfo.InvariantCulture) + "/" + ProcessCount.ToString(CultureInfo.InvariantCulture);
+
+    /// <summary>Whether <paramref name="processIndex"/> names one of <paramref name="processCount"/> processes: 1 to count.</summary>
+    public static bool IsProcess(int processIndex, int processCount) => processIndex >= 1 && processIndex <= processCount;
 
     /// <inheritdoc/>
     public bool SeparateLogicalGroups => _inner.SeparateLogicalGroups;
