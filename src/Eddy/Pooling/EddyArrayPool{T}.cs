@@ -2,6 +2,7 @@ using System;
 using System.Buffers;
 using System.Diagnostics;
 using System.Runtime.CompilerServices;
+using System.Threading;
 using Eddy.Internal;
 
 namespace Eddy.Pooling;
@@ -325,7 +326,9 @@ public sealed class EddyArrayPool<T> : ArrayPool<T>
         // An empty slot, or one whose array is out with a renter: this array takes its place.
         Prepare(array, clear);
         slot.Array = array;
-        slot.Lent = false;
+        // Released after the array: a thread that reads the flag cleared and then the array sees this array, not
+        // the one the slot had lent (ThreadSlotRegistry reads them in that order).
+        Volatile.Write(ref slot.Lent, false);
         slot.Uses++;
     }
 
