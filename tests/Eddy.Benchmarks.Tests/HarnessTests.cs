@@ -94,17 +94,47 @@ public class HarnessTests
     }
 
     [Fact]
-    public void Quick_runs_report_the_fastest_iteration_and_full_runs_the_median()
+    public void Quick_runs_report_the_fastest_half_and_full_runs_the_median()
     {
-        Assert.Equal(TimeStatistic.Fastest, TimeStatistics.For(quick: true));
+        Assert.Equal(TimeStatistic.FastestHalf, TimeStatistics.For(quick: true));
         Assert.Equal(TimeStatistic.Median, TimeStatistics.For(quick: false));
-        Assert.Equal("fastest iteration", TimeStatistics.Describe(TimeStatistic.Fastest));
-        Assert.Equal(TimeStatistic.Fastest, TimeStatistics.Parse(TimeStatistics.Id(TimeStatistic.Fastest)));
-        Assert.Equal(TimeStatistic.Median, TimeStatistics.Parse(TimeStatistics.Id(TimeStatistic.Median)));
+        Assert.Equal("mean of the fastest half of iterations", TimeStatistics.Describe(TimeStatistic.FastestHalf));
+        Assert.Equal("median iteration", TimeStatistics.Describe(TimeStatistic.Median));
+        Assert.Equal("fastest-half", TimeStatistics.Id(TimeStatistic.FastestHalf));
+        Assert.Equal("median", TimeStatistics.Id(TimeStatistic.Median));
+        Assert.Equal(TimeStatistic.FastestHalf, TimeStatistics.Parse("fastest-half"));
+        Assert.Equal(TimeStatistic.Median, TimeStatistics.Parse("median"));
+        Assert.Throws<FormatException>(() => TimeStatistics.Parse("fastest"));
 
-        var quickRows = s_rows.Select(r => r with { Statistic = TimeStatistic.Fastest }).ToList();
+        var quickRows = s_rows.Select(r => r with { Statistic = TimeStatistic.FastestHalf }).ToList();
         var texts = XDocument.Parse(SvgChartWriter.Render("k4os", quickRows)).Descendants().Select(e => e.Value).ToList();
-        Assert.Contains(texts, t => t.Contains("time per operation (fastest iteration)", StringComparison.Ordinal));
+        Assert.Contains(texts, t => t.Contains("time per operation (mean of the fastest half of iterations)", StringComparison.Ordinal));
+    }
+
+    [Theory]
+    [InlineData(new[] { 7.0, 5.0, 9.0, 6.0, 8.0, 4.0 }, 5.0)] // fastest 3 of 6: 4, 5, 6
+    [InlineData(new[] { 10.0, 2.0, 4.0, 30.0, 6.0 }, 4.0)] // fastest 3 of 5: 2, 4, 6
+    [InlineData(new[] { 3.0, 1.0 }, 1.0)] // fastest 1 of 2
+    [InlineData(new[] { 42.0 }, 42.0)]
+    [InlineData(new[] { 5.3, 8.4, 8.3, 6.4, 7.8, 7.3 }, (5.3 + 6.4 + 7.3) / 3)] // one lucky iteration is not the row
+    public void Fastest_half_is_the_mean_of_the_fastest_half_rounded_up(double[] times, double expected)
+    {
+        Assert.Equal(expected, TimeStatistics.FastestHalfMean(times), 12);
+        Assert.InRange(TimeStatistics.FastestHalfMean(times), times.Min(), Median(times));
+    }
+
+    [Fact]
+    public void Fastest_half_of_nothing_is_refused()
+    {
+        Assert.Throws<ArgumentException>(() => TimeStatistics.FastestHalfMean([]));
+        Assert.Throws<ArgumentNullException>(() => TimeStatistics.FastestHalfMean(null!));
+    }
+
+    private static double Median(double[] values)
+    {
+        double[] sorted = values.Order().ToArray();
+        int middle = sorted.Length / 2;
+        return sorted.Length % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
     }
 
     [Fact]

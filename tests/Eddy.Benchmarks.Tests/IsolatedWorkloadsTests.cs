@@ -18,7 +18,7 @@ public class IsolatedWorkloadsTests
         new("k4os", "128 B", ImplementationIds.MemoryStream, IsBaseline: true, TimeNs: 35.812345678901234, AllocatedBytes: 344, Gen0: 0.082, Gen1: 0, Gen2: 0, RatioToBaseline: 1, RatioToFloor: 3.3456),
         new("k4os", "128 B", ImplementationIds.Eddy, false, 30.5, 72, 0.017, 0.001, 0.0005, 0.85, 2.85),
         new("orphan", "x", "Other", false, 5e9, null, 1234.5, 12.25, 3, null, null),
-        new("k4os", "64 KiB", ImplementationIds.Eddy, false, 1250.5, 72, 0, 0, 0, 0.3, 1.1, TimeStatistic.Fastest),
+        new("k4os", "64 KiB", ImplementationIds.Eddy, false, 1250.5, 72, 0, 0, 0, 0.3, 1.1, TimeStatistic.FastestHalf),
     ];
 
     [Fact]

@@ -12,10 +12,11 @@ public static class BenchmarkConfigs
     /// <summary>
     /// The quick job: in-process (no per-run project build), one launch, a tier-up stage
     /// (<see cref="TierUpEngineFactory"/>), 1 warm-up iteration and 6 measured iterations of about 40 ms, no overhead
-    /// evaluation. A process reports each benchmark's fastest iteration (<see cref="TimeStatistic.Fastest"/>): a
-    /// neighbour on a shared machine, or a slow phase of the process, only adds time, and six iterations are too few
-    /// for their median to repeat from one run to the next. A class run in several processes keeps each row's median
-    /// process (<see cref="IsolatedWorkloads.MedianOfProcesses"/>).
+    /// evaluation. A process reports the mean of each benchmark's fastest three iterations
+    /// (<see cref="TimeStatistic.FastestHalf"/>): a neighbour on a shared machine, or a slow phase of the process, only
+    /// adds time, six iterations are too few for their median to repeat from one run to the next, and the fastest
+    /// one alone is sometimes a lucky one. A class run in several processes keeps each row's median process
+    /// (<see cref="IsolatedWorkloads.MedianOfProcesses"/>).
     /// </summary>
     /// <remarks>Quick mode runs each workload class in a fresh process (<see cref="IsolatedWorkloads"/>), where the
     /// library's methods start cold: a fixed count of 5 warm-ups let a row be measured while the JIT's tier-up was

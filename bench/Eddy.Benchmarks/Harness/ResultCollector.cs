@@ -1,6 +1,7 @@
 using System.Collections.Generic;
 using System.Linq;
 using System.Reflection;
+using BenchmarkDotNet.Engines;
 using BenchmarkDotNet.Reports;
 
 namespace Eddy.Benchmarks.Harness;
@@ -33,7 +34,7 @@ public static class ResultCollector
                 parameter,
                 implementation,
                 benchmark.Descriptor.Baseline,
-                statistic == TimeStatistic.Fastest ? report.ResultStatistics.Min : report.ResultStatistics.Median,
+                statistic == TimeStatistic.FastestHalf ? FastestHalfMean(report) : report.ResultStatistics.Median,
                 gc.GetBytesAllocatedPerOperation(benchmark),
                 gc.Gen0Collections * perThousand,
                 gc.Gen1Collections * perThousand,
@@ -43,6 +44,15 @@ public static class ResultCollector
 
         failed = failures;
         return ResultRows.WithRatios(rows);
+    }
+
+    /// <summary>The mean of the fastest half of the report's measured iterations, each taken as time per operation.</summary>
+    public static double FastestHalfMean(BenchmarkReport report)
+    {
+        System.ArgumentNullException.ThrowIfNull(report);
+        return TimeStatistics.FastestHalfMean(report.AllMeasurements
+            .Where(m => m.IterationMode == IterationMode.Workload && m.IterationStage == IterationStage.Actual)
+            .Select(m => m.Nanoseconds / m.Operations));
     }
 
     /// <summary>The [Workload] id, or the class name for micro-benchmarks, which are not catalogued workloads.</summary>

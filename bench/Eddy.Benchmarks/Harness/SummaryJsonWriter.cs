@@ -8,7 +8,7 @@ namespace Eddy.Benchmarks.Harness;
 /// <summary>
 /// Writes artifacts/bench/summary.json: a JSON array of {"workload", "parameter", "implementation", "time_ns",
 /// "allocated_bytes", "gen0", "ratio_to_baseline"}, plus "gen1", "gen2", "is_baseline",
-/// "ratio_to_floor" and "statistic" ("median" or "fastest": which iteration "time_ns" comes from). A value that was
+/// "ratio_to_floor" and "statistic" ("median" or "fastest-half": which iterations "time_ns" comes from). A value that was
 /// not measured, or a ratio without a reference row, is null.
 /// </summary>
 public static class SummaryJsonWriter
