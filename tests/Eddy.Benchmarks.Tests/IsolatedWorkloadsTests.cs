@@ -200,7 +200,7 @@ public class IsolatedWorkloadsTests
     }
 
     [Fact]
-    public void The_rival_stream_workloads_and_self_returning_run_in_three_processes_and_no_other_class_in_more_than_one()
+    public void The_rival_stream_workloads_buffer_writer_and_self_returning_run_in_three_processes_and_no_other_class_in_more_than_one()
     {
         var processes = WorkloadCatalog.WorkloadTypes().ToDictionary(
             t => t.GetCustomAttribute<WorkloadAttribute>()!.Id,
@@ -212,7 +212,8 @@ public class IsolatedWorkloadsTests
         Assert.Equal(3, processes["k4os"]);
         Assert.Equal(3, processes["write2k"]);
         Assert.Equal(3, processes["self-returning"]);
-        Assert.All(processes.Where(p => p.Key is not ("pooledstream-parallel" or "small-writes" or "pooledstream" or "k4os" or "write2k" or "self-returning")), p => Assert.Equal(1, p.Value));
+        Assert.Equal(3, processes["buffer-writer"]);
+        Assert.All(processes.Where(p => p.Key is not ("pooledstream-parallel" or "small-writes" or "pooledstream" or "k4os" or "write2k" or "self-returning" or "buffer-writer")), p => Assert.Equal(1, p.Value));
     }
 
     [Theory]

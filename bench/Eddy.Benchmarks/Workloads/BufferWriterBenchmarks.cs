@@ -13,7 +13,9 @@ namespace Eddy.Benchmarks.Workloads;
 /// [buffer-writer] A fresh IBufferWriter{byte} per operation, filled by <see cref="Scenario"/>, then disposed.
 /// DotNext's SparseBufferWriter is not served here, so its row is absent.
 /// </summary>
-[Workload("buffer-writer")]
+// CommunityToolkit's one-byte-advance row takes a level for a whole process (docs/benchmarks.md, "Quick mode"), so
+// quick mode runs the class in three processes and keeps each row's median.
+[Workload("buffer-writer", QuickProcesses = 3)]
 public class BufferWriterBenchmarks
 {
     private const int Piece = 2048;
