@@ -47,7 +47,7 @@ public static class BenchmarkConfigs
             .WithArtifactsPath(artifactsPath);
         if (quick)
         {
-            return config.AddJob(QuickJob.WithGcForce(forceGc));
+            return config.AddJob(QuickJob.WithGcForce(forceGc)).AddFilter(QuickImplementationFilter.Instance);
         }
 
         return forceGc ? config : config.AddJob(Job.Default.WithGcForce(false).AsDefault());

@@ -1,0 +1,73 @@
+using System;
+using System.Linq;
+using System.Reflection;
+using BenchmarkDotNet.Configs;
+using BenchmarkDotNet.Running;
+using Eddy.Benchmarks.Harness;
+using Eddy.Benchmarks.Workloads;
+
+namespace Eddy.Benchmarks.Tests;
+
+/// <summary>Quick mode measures only the implementations a workload names; full runs measure every one.</summary>
+public class QuickImplementationFilterTests
+{
+    [Fact]
+    public void Small_writes_runs_MemoryStream_RecyclableMemoryStream_and_Eddy_in_quick_mode_only()
+    {
+        var quick = Implementations(BenchmarkConfigs.Create(quick: true, ArtifactsPath()));
+        var full = Implementations(BenchmarkConfigs.Create(quick: false, ArtifactsPath()));
+
+        Assert.Equal(
+            [ImplementationIds.Eddy, ImplementationIds.MemoryStream, ImplementationIds.RecyclableMemoryStream],
+            quick.Distinct().Order(StringComparer.Ordinal));
+        Assert.Equal(9, quick.Length); // 3 implementations x 3 patterns
+        Assert.Contains(ImplementationIds.EddyContiguous, full);
+        Assert.Contains(ImplementationIds.EddySegmented, full);
+        Assert.Equal(15, full.Length);
+    }
+
+    [Fact]
+    public void A_workload_that_names_no_implementations_runs_them_all()
+    {
+        Assert.True(QuickImplementationFilter.Runs(typeof(StreamWriteReadBenchmarks), ImplementationIds.EddyContiguous));
+        Assert.True(QuickImplementationFilter.Runs(typeof(StreamWriteReadBenchmarks), ImplementationIds.Floor));
+        Assert.False(QuickImplementationFilter.Runs(typeof(StreamSmallWritesBenchmarks), ImplementationIds.EddySegmented));
+        Assert.True(QuickImplementationFilter.Runs(typeof(StreamSmallWritesBenchmarks), ImplementationIds.MemoryStream));
+        // A class that is no workload (a micro-benchmark) is not filtered.
+        Assert.True(QuickImplementationFilter.Runs(typeof(QuickImplementationFilterTests), "anything"));
+    }
+
+    [Fact]
+    public void Every_implementation_a_workload_keeps_is_one_of_its_benchmarks()
+    {
+        foreach (Type workload in WorkloadCatalog.WorkloadTypes())
+        {
+            string[]? kept = workload.GetCustomAttribute<WorkloadAttribute>()!.QuickImplementations;
+            if (kept is null)
+            {
+                continue;
+            }
+
+            var measured = workload.GetMethods()
+                .Where(m => m.GetCustomAttribute<BenchmarkDotNet.Attributes.BenchmarkAttribute>() is not null)
+                .Select(ResultCollector.ImplementationOf)
+                .ToHashSet(StringComparer.Ordinal);
+            Assert.All(kept, id => Assert.Contains(id, measured));
+            Assert.Contains(workload.GetMethods().Single(m => m.GetCustomAttribute<BenchmarkDotNet.Attributes.BenchmarkAttribute>()?.Baseline == true).GetCustomAttribute<ImplementationAttribute>()!.Id, kept);
+        }
+    }
+
+    [Fact]
+    public void Null_is_refused()
+    {
+        Assert.Throws<ArgumentNullException>(() => QuickImplementationFilter.Instance.Predicate(null!));
+        Assert.Throws<ArgumentNullException>(() => QuickImplementationFilter.Runs(null!, ImplementationIds.Eddy));
+    }
+
+    private static string[] Implementations(IConfig config) =>
+        BenchmarkConverter.TypeToBenchmarks(typeof(StreamSmallWritesBenchmarks), config).BenchmarksCases
+            .Select(b => ResultCollector.ImplementationOf(b.Descriptor.WorkloadMethod))
+            .ToArray();
+
+    private static string ArtifactsPath() => System.IO.Path.Combine(System.IO.Path.GetTempPath(), "eddy-filter-" + Guid.NewGuid().ToString("N"));
+}
