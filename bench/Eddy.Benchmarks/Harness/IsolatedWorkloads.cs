@@ -207,10 +207,10 @@ public static class IsolatedWorkloads
     /// </summary>
     /// <remarks>
     /// Each process's row is already the mean of its fastest half of iterations, which removes what a neighbour or a
-    /// slow phase adds to single iterations. What remains is the level a whole process takes for one implementation, and it goes both
-    /// ways (a rival's 128 MiB streams, MemoryStream's million small writes, docs/benchmarks.md, "Quick mode" has
-    /// the cases). Keeping the fastest process let a rare fast level decide a row; the median of three lets neither a
-    /// fast nor a slow one decide it.
+    /// slow phase adds to single iterations. What remains is the level a whole process takes for one implementation,
+    /// and it goes both ways (a rival's 128 MiB streams, MemoryStream's million small writes, docs/benchmarks.md,
+    /// "Quick mode" has the cases). Keeping the fastest process let a rare fast level decide a row; the median of
+    /// three or five lets neither a fast nor a slow one decide it.
     /// </remarks>
     public static IReadOnlyList<ResultRow> MedianOfProcesses(IEnumerable<IReadOnlyList<ResultRow>> runs)
     {
