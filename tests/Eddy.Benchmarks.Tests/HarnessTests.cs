@@ -126,8 +126,10 @@ public class HarnessTests
     [Fact]
     public void Fastest_half_of_nothing_is_refused()
     {
-        Assert.Throws<ArgumentException>(() => TimeStatistics.FastestHalfMean([]));
-        Assert.Throws<ArgumentNullException>(() => TimeStatistics.FastestHalfMean(null!));
+        var empty = Assert.Throws<ArgumentException>(() => TimeStatistics.FastestHalfMean([]));
+        Assert.Equal("iterationTimes", empty.ParamName);
+        Assert.Contains("no measured iterations", empty.Message, StringComparison.Ordinal);
+        Assert.Equal("iterationTimes", Assert.Throws<ArgumentNullException>(() => TimeStatistics.FastestHalfMean(null!)).ParamName);
     }
 
     private static double Median(double[] values)

@@ -61,7 +61,8 @@ public class QuickImplementationFilterTests
     public void Null_is_refused()
     {
         Assert.Throws<ArgumentNullException>(() => QuickImplementationFilter.Instance.Predicate(null!));
-        Assert.Throws<ArgumentNullException>(() => QuickImplementationFilter.Runs(null!, ImplementationIds.Eddy));
+        Assert.Equal("workload", Assert.Throws<ArgumentNullException>(() => QuickImplementationFilter.Runs(null!, ImplementationIds.Eddy)).ParamName);
+        Assert.Equal("report", Assert.Throws<ArgumentNullException>(() => ResultCollector.FastestHalfMean(null!)).ParamName);
     }
 
     private static string[] Implementations(IConfig config) =>

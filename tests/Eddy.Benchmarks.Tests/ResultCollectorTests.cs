@@ -31,7 +31,7 @@ public class ResultCollectorTests
                 .AddColumnProvider(DefaultColumnProviders.Instance)
                 .AddLogger(NullLogger.Instance)
                 .AddDiagnoser(MemoryDiagnoser.Default)
-                .AddJob(Job.Dry.WithIterationCount(5).WithToolchain(InProcessEmitToolchain.Instance))
+                .AddJob(Job.Dry.WithStrategy(RunStrategy.Monitoring).WithIterationCount(5).WithWarmupCount(2).WithInvocationCount(4).WithUnrollFactor(1).WithToolchain(InProcessEmitToolchain.Instance))
                 .WithArtifactsPath(artifacts)
                 .WithOptions(ConfigOptions.DisableLogFile);
 
@@ -51,8 +51,20 @@ public class ResultCollectorTests
             var newArrays = rows.Single(r => r.Implementation == ImplementationIds.NewArray && r.Parameter == "Count=160000");
             Assert.True(newArrays.AllocatedBytes > 160_000L * 32 * sizeof(int), $"allocated {newArrays.AllocatedBytes}");
 
+            // Collections per 1,000 operations, from the report's own counts.
+            foreach (var (report, row) in summary.Reports.Zip(rows))
+            {
+                var gc = report.GcStats;
+                Assert.True(gc.TotalOperations > 0);
+                Assert.Equal(gc.Gen0Collections * 1000.0 / gc.TotalOperations, row.Gen0, 9);
+                Assert.Equal(gc.Gen1Collections * 1000.0 / gc.TotalOperations, row.Gen1, 9);
+                Assert.Equal(gc.Gen2Collections * 1000.0 / gc.TotalOperations, row.Gen2, 9);
+            }
+
+            Assert.Contains(rows, r => r.Gen0 > 0);
+
             // Each statistic takes its own iterations of the same report: the quick one the mean of the fastest three
-            // of the five measured iterations, per operation.
+            // of the five measured iterations, per operation (four operations each; the warm-ups do not count).
             var fastestHalf = ResultCollector.Collect([summary], TimeStatistic.FastestHalf, out _);
             Assert.Equal(rows.Count, fastestHalf.Count);
             foreach (var (report, median, quick) in summary.Reports.Zip(rows, fastestHalf))
@@ -60,12 +72,14 @@ public class ResultCollectorTests
                 Assert.Equal(TimeStatistic.Median, median.Statistic);
                 Assert.Equal(TimeStatistic.FastestHalf, quick.Statistic);
                 Assert.Equal(report.ResultStatistics!.Median, median.TimeNs);
-                double[] perOperation = report.AllMeasurements
+                var actual = report.AllMeasurements
                     .Where(m => m.IterationMode == IterationMode.Workload && m.IterationStage == IterationStage.Actual)
-                    .Select(m => m.Nanoseconds / m.Operations)
-                    .Order()
                     .ToArray();
+                Assert.All(actual, m => Assert.Equal(4, m.Operations));
+                Assert.Contains(report.AllMeasurements, m => m.IterationMode == IterationMode.Workload && m.IterationStage == IterationStage.Warmup);
+                double[] perOperation = actual.Select(m => m.Nanoseconds / 4).Order().ToArray();
                 Assert.Equal(5, perOperation.Length);
+                Assert.Equal(quick.TimeNs, ResultCollector.FastestHalfMean(report));
                 Assert.Equal(perOperation.Take(3).Average(), quick.TimeNs, 9);
                 Assert.InRange(quick.TimeNs, report.ResultStatistics.Min, perOperation[2]);
             }
