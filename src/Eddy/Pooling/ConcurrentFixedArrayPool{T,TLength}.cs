@@ -236,7 +236,7 @@ public sealed class ConcurrentFixedArrayPool<T, TLength> : IFixedArrayReturn<T>
         FixedArrayPoolCore<T, TLength>.Prepare(array, _clearOnReturn);
         slot.Array = array;
         // Released after the array: a thread that reads the flag cleared and then the array sees this array, not
-        // the one the slot had lent (ThreadSlotRegistry reads them in that order).
+        // the one the slot had lent (LendingSlots.Holds reads them in that order).
         Volatile.Write(ref slot.Lent, false);
         return SlotReturn.Taken;
     }
@@ -255,9 +255,7 @@ public sealed class ConcurrentFixedArrayPool<T, TLength> : IFixedArrayReturn<T>
         {
             foreach (WeakReference<ThreadSlot> reference in s_slots)
             {
-                // The flag before the array, as in ThreadSlotRegistry: the owner stores a new array, then clears the flag.
-                if (reference.TryGetTarget(out ThreadSlot? slot) && !Volatile.Read(ref slot.Lent)
-                    && Volatile.Read(ref slot.Array) is { } held && (only is null || ReferenceEquals(held, only)))
+                if (reference.TryGetTarget(out ThreadSlot? slot) && LendingSlots.Holds(ref slot.Lent, ref slot.Array, only))
                 {
                     count++;
                 }

@@ -327,7 +327,7 @@ public sealed class EddyArrayPool<T> : ArrayPool<T>
         Prepare(array, clear);
         slot.Array = array;
         // Released after the array: a thread that reads the flag cleared and then the array sees this array, not
-        // the one the slot had lent (ThreadSlotRegistry reads them in that order).
+        // the one the slot had lent (LendingSlots.Holds reads them in that order).
         Volatile.Write(ref slot.Lent, false);
         slot.Uses++;
     }

@@ -82,11 +82,7 @@ internal sealed class ThreadSlotRegistry<T>
         firstIndex,
         endIndex,
         only,
-        // The flag before the array: a slot whose owner puts a new array in place of a lent one stores the array, then
-        // clears the flag, so the other order could pair the lent array with the cleared flag and report an array
-        // that its renter is returning as held here (a false double return).
-        static (ref LendingSlot<T> slot, T[]? only) =>
-            !Volatile.Read(ref slot.Lent) && Volatile.Read(ref slot.Array) is { } held && (only is null || ReferenceEquals(held, only)));
+        static (ref LendingSlot<T> slot, T[]? only) => LendingSlots.Holds(ref slot.Lent, ref slot.Array, only));
 
     /// <summary>Applies <paramref name="rule"/> to slots <paramref name="firstIndex"/> up to <paramref name="endIndex"/> of every live thread, under the lock; counts the slots it returned true for.</summary>
     private int CountWhere<TState>(int firstIndex, int endIndex, TState state, SlotRule<TState> rule)
