@@ -1,6 +1,7 @@
 using System;
 using System.Diagnostics;
 using System.Reflection.Emit;
+using System.Runtime;
 using System.Threading;
 using BenchmarkDotNet.Engines;
 using BenchmarkDotNet.Jobs;
@@ -138,6 +139,60 @@ public class TierUpEngineFactoryTests
         Assert.Equal(calls, reported);
         Assert.InRange(calls, 1, int.MaxValue);
         Assert.True(watch.Elapsed < TierUpEngineFactory.TimeLimit + TimeSpan.FromSeconds(5), $"took {watch.Elapsed}");
+    }
+
+    [Fact]
+    public void The_wait_before_a_first_benchmark_goes_on_while_the_JIT_compiles_many_methods_and_ends_once_few_are_compiled_in_a_window()
+    {
+        var clock = new FakeClock();
+        long compiled = 1_000;
+
+        // 40 methods per 10 ms poll until 200 ms, then one per poll: quiet over 50 ms (5 methods) at 250 ms.
+        TimeSpan waited = TierUpEngineFactory.WaitForQuietJit(
+            () => compiled,
+            clock.Read,
+            interval =>
+            {
+                clock.Advance(interval.TotalMilliseconds);
+                compiled += clock.Read() <= TimeSpan.FromMilliseconds(200) ? 40 : 1;
+            });
+
+        Assert.Equal(TimeSpan.FromMilliseconds(250), waited);
+        Assert.Equal(TimeSpan.FromMilliseconds(250), clock.Read());
+    }
+
+    [Theory]
+    [InlineData(0, 50)] // nothing compiled: quiet after one window
+    [InlineData(TierUpEngineFactory.FirstBenchmarkQuietMethods / 5, 50)] // a trickle below the bound: quiet
+    [InlineData(TierUpEngineFactory.FirstBenchmarkQuietMethods / 5 + 1, 600)] // just above it: never quiet, the limit ends the wait
+    public void The_wait_before_a_first_benchmark_ends_after_one_quiet_window_or_at_its_limit(int perPoll, int expectedMilliseconds)
+    {
+        var clock = new FakeClock();
+        long compiled = 0;
+
+        TimeSpan waited = TierUpEngineFactory.WaitForQuietJit(
+            () => compiled,
+            clock.Read,
+            interval =>
+            {
+                clock.Advance(interval.TotalMilliseconds);
+                compiled += perPoll;
+            });
+
+        Assert.Equal(TimeSpan.FromMilliseconds(expectedMilliseconds), waited);
+        Assert.Equal(TierUpEngineFactory.FirstBenchmarkWaitLimit, TimeSpan.FromMilliseconds(600));
+    }
+
+    [Fact]
+    public void The_wait_on_the_real_clock_ends_by_its_limit_and_refuses_nulls()
+    {
+        var watch = Stopwatch.StartNew();
+        TimeSpan waited = TierUpEngineFactory.WaitForQuietJit(() => JitInfo.GetCompiledMethodCount(currentThread: false), () => watch.Elapsed, Thread.Sleep);
+
+        Assert.InRange(waited, TierUpEngineFactory.FirstBenchmarkQuietWindow, TierUpEngineFactory.FirstBenchmarkWaitLimit + TimeSpan.FromSeconds(5));
+        Assert.Equal("compiledMethods", Assert.Throws<ArgumentNullException>(() => TierUpEngineFactory.WaitForQuietJit(null!, () => TimeSpan.Zero, _ => { })).ParamName);
+        Assert.Equal("elapsed", Assert.Throws<ArgumentNullException>(() => TierUpEngineFactory.WaitForQuietJit(() => 0, null!, _ => { })).ParamName);
+        Assert.Equal("sleep", Assert.Throws<ArgumentNullException>(() => TierUpEngineFactory.WaitForQuietJit(() => 0, () => TimeSpan.Zero, null!)).ParamName);
     }
 
     /// <summary>A clock that moves only when a benchmark says its call took time.</summary>
