@@ -200,13 +200,13 @@ public class IsolatedWorkloadsTests
     }
 
     [Fact]
-    public void The_rival_stream_workloads_buffer_writer_and_self_returning_run_in_three_or_five_processes_and_no_other_class_in_more_than_one()
+    public void The_rival_stream_workloads_buffer_writer_and_self_returning_run_in_three_to_five_processes_and_no_other_class_in_more_than_one()
     {
         var processes = WorkloadCatalog.WorkloadTypes().ToDictionary(
             t => t.GetCustomAttribute<WorkloadAttribute>()!.Id,
             t => t.GetCustomAttribute<WorkloadAttribute>()!.QuickProcesses);
 
-        Assert.Equal(3, processes["pooledstream-parallel"]);
+        Assert.Equal(4, processes["pooledstream-parallel"]);
         Assert.Equal(5, processes["small-writes"]);
         Assert.Equal(3, processes["pooledstream"]);
         Assert.Equal(3, processes["k4os"]);
@@ -214,6 +214,36 @@ public class IsolatedWorkloadsTests
         Assert.Equal(3, processes["self-returning"]);
         Assert.Equal(3, processes["buffer-writer"]);
         Assert.All(processes.Where(p => p.Key is not ("pooledstream-parallel" or "small-writes" or "pooledstream" or "k4os" or "write2k" or "self-returning" or "buffer-writer")), p => Assert.Equal(1, p.Value));
+    }
+
+    [Fact]
+    public void The_schedule_runs_the_classes_in_rounds_each_class_s_processes_a_round_apart()
+    {
+        Type[] workloads = [typeof(StreamWriteReadBenchmarks), typeof(FixedPoolBenchmarks), typeof(StreamLifecycleParallelBenchmarks), typeof(StreamSmallWritesBenchmarks)];
+
+        var schedule = IsolatedWorkloads.Schedule(workloads).Select(s => $"{s.Workload.Name} {s.Process.Argument}");
+
+        Assert.Equal(
+            [
+                "StreamWriteReadBenchmarks 1/3", "FixedPoolBenchmarks 1/1", "StreamLifecycleParallelBenchmarks 1/4", "StreamSmallWritesBenchmarks 1/5",
+                "StreamWriteReadBenchmarks 2/3", "StreamLifecycleParallelBenchmarks 2/4", "StreamSmallWritesBenchmarks 2/5",
+                "StreamWriteReadBenchmarks 3/3", "StreamLifecycleParallelBenchmarks 3/4", "StreamSmallWritesBenchmarks 3/5",
+                "StreamLifecycleParallelBenchmarks 4/4", "StreamSmallWritesBenchmarks 4/5",
+                "StreamSmallWritesBenchmarks 5/5",
+            ],
+            schedule);
+    }
+
+    [Fact]
+    public void The_schedule_of_the_catalogue_runs_every_process_of_every_class_once()
+    {
+        var schedule = IsolatedWorkloads.Schedule(WorkloadCatalog.WorkloadTypes());
+
+        Assert.Equal(
+            WorkloadCatalog.WorkloadTypes().Sum(t => t.GetCustomAttribute<WorkloadAttribute>()!.QuickProcesses),
+            schedule.Select(s => (s.Workload, s.Process.Argument)).Distinct().Count());
+        Assert.Empty(IsolatedWorkloads.Schedule([]));
+        Assert.Equal("workloads", Assert.Throws<ArgumentNullException>(() => IsolatedWorkloads.Schedule(null!)).ParamName);
     }
 
     [Theory]

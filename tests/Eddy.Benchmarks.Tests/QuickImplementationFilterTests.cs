@@ -8,14 +8,14 @@ using Eddy.Benchmarks.Workloads;
 
 namespace Eddy.Benchmarks.Tests;
 
-/// <summary>Quick mode measures only the implementations a workload names; full runs measure every one.</summary>
+/// <summary>Quick mode leaves out the implementations a workload names; full runs measure every one.</summary>
 public class QuickImplementationFilterTests
 {
     [Fact]
     public void Small_writes_runs_MemoryStream_RecyclableMemoryStream_and_Eddy_in_quick_mode_only()
     {
-        var quick = Implementations(BenchmarkConfigs.Create(quick: true, ArtifactsPath()));
-        var full = Implementations(BenchmarkConfigs.Create(quick: false, ArtifactsPath()));
+        var quick = Implementations(typeof(StreamSmallWritesBenchmarks), BenchmarkConfigs.Create(quick: true, ArtifactsPath()));
+        var full = Implementations(typeof(StreamSmallWritesBenchmarks), BenchmarkConfigs.Create(quick: false, ArtifactsPath()));
 
         Assert.Equal(
             [ImplementationIds.Eddy, ImplementationIds.MemoryStream, ImplementationIds.RecyclableMemoryStream],
@@ -26,10 +26,31 @@ public class QuickImplementationFilterTests
         Assert.Equal(15, full.Length);
     }
 
+    [Theory]
+    [InlineData(typeof(StreamWriteReadBenchmarks))]
+    [InlineData(typeof(StreamWrite2KBenchmarks))]
+    public void The_k4os_and_write2k_workloads_leave_out_Eddys_contiguous_and_segmented_modes_in_quick_mode_only(Type workload)
+    {
+        var quick = Implementations(workload, BenchmarkConfigs.Create(quick: true, ArtifactsPath()));
+        var full = Implementations(workload, BenchmarkConfigs.Create(quick: false, ArtifactsPath()));
+
+        Assert.DoesNotContain(ImplementationIds.EddyContiguous, quick);
+        Assert.DoesNotContain(ImplementationIds.EddySegmented, quick);
+        Assert.Equal(full.Where(i => i is not (ImplementationIds.EddyContiguous or ImplementationIds.EddySegmented)), quick);
+        Assert.Contains(ImplementationIds.Eddy, quick);
+        Assert.Contains(ImplementationIds.MemoryStream, quick);
+        Assert.Contains(ImplementationIds.RecyclableMemoryStream, quick);
+        Assert.Contains(ImplementationIds.Floor, quick);
+        Assert.Contains(ImplementationIds.EddyContiguous, full);
+        Assert.Contains(ImplementationIds.EddySegmented, full);
+    }
+
     [Fact]
     public void A_workload_that_names_no_implementations_runs_them_all()
     {
-        Assert.True(QuickImplementationFilter.Runs(typeof(StreamWriteReadBenchmarks), ImplementationIds.EddyContiguous));
+        Assert.True(QuickImplementationFilter.Runs(typeof(BufferWriterBenchmarks), ImplementationIds.EddyContiguous));
+        Assert.True(QuickImplementationFilter.Runs(typeof(StreamLifecycleBenchmarks), ImplementationIds.Eddy));
+        Assert.False(QuickImplementationFilter.Runs(typeof(StreamWriteReadBenchmarks), ImplementationIds.EddyContiguous));
         Assert.True(QuickImplementationFilter.Runs(typeof(StreamWriteReadBenchmarks), ImplementationIds.Floor));
         Assert.False(QuickImplementationFilter.Runs(typeof(StreamSmallWritesBenchmarks), ImplementationIds.EddySegmented));
         Assert.True(QuickImplementationFilter.Runs(typeof(StreamSmallWritesBenchmarks), ImplementationIds.MemoryStream));
@@ -38,12 +59,12 @@ public class QuickImplementationFilterTests
     }
 
     [Fact]
-    public void Every_implementation_a_workload_keeps_is_one_of_its_benchmarks()
+    public void Every_implementation_a_workload_leaves_out_is_one_of_its_benchmarks_and_never_its_baseline()
     {
         foreach (Type workload in WorkloadCatalog.WorkloadTypes())
         {
-            string[]? kept = workload.GetCustomAttribute<WorkloadAttribute>()!.QuickImplementations;
-            if (kept is null)
+            string[]? omitted = workload.GetCustomAttribute<WorkloadAttribute>()!.QuickOmitted;
+            if (omitted is null)
             {
                 continue;
             }
@@ -52,8 +73,9 @@ public class QuickImplementationFilterTests
                 .Where(m => m.GetCustomAttribute<BenchmarkDotNet.Attributes.BenchmarkAttribute>() is not null)
                 .Select(ResultCollector.ImplementationOf)
                 .ToHashSet(StringComparer.Ordinal);
-            Assert.All(kept, id => Assert.Contains(id, measured));
-            Assert.Contains(workload.GetMethods().Single(m => m.GetCustomAttribute<BenchmarkDotNet.Attributes.BenchmarkAttribute>()?.Baseline == true).GetCustomAttribute<ImplementationAttribute>()!.Id, kept);
+            Assert.All(omitted, id => Assert.Contains(id, measured));
+            Assert.DoesNotContain(workload.GetMethods().Single(m => m.GetCustomAttribute<BenchmarkDotNet.Attributes.BenchmarkAttribute>()?.Baseline == true).GetCustomAttribute<ImplementationAttribute>()!.Id, omitted);
+            Assert.DoesNotContain(ImplementationIds.Eddy, omitted);
         }
     }
 
@@ -65,8 +87,8 @@ public class QuickImplementationFilterTests
         Assert.Equal("report", Assert.Throws<ArgumentNullException>(() => ResultCollector.FastestHalfMean(null!)).ParamName);
     }
 
-    private static string[] Implementations(IConfig config) =>
-        BenchmarkConverter.TypeToBenchmarks(typeof(StreamSmallWritesBenchmarks), config).BenchmarksCases
+    private static string[] Implementations(Type workload, IConfig config) =>
+        BenchmarkConverter.TypeToBenchmarks(workload, config).BenchmarksCases
             .Select(b => ResultCollector.ImplementationOf(b.Descriptor.WorkloadMethod))
             .ToArray();
 

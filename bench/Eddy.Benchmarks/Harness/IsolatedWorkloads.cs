@@ -153,8 +153,8 @@ public static class IsolatedWorkloads
 
     /// <summary>
     /// Runs every workload class in a child process of its own (in <see cref="WorkloadAttribute.QuickProcesses"/>
-    /// of them, one after another, each starting at a different place in the class's list of benchmarks), and
-    /// gathers their rows. A child that fails is listed in
+    /// of them, each starting at a different place in the class's list of benchmarks, in the order of
+    /// <see cref="Schedule"/>), and gathers their rows. A child that fails is listed in
     /// <paramref name="failed"/>; the rows it wrote before failing are kept.
     /// </summary>
     public static IReadOnlyList<ResultRow> RunAll(IReadOnlyList<Type> workloads, IReadOnlyList<string> parentArguments, List<string> failed)
@@ -163,32 +163,25 @@ public static class IsolatedWorkloads
         ArgumentNullException.ThrowIfNull(failed);
         string folder = Path.Combine(Path.GetTempPath(), "eddy-bench-" + Environment.ProcessId.ToString(CultureInfo.InvariantCulture));
         Directory.CreateDirectory(folder);
-        var rows = new List<ResultRow>();
+        var runs = workloads.Distinct().ToDictionary(w => w, _ => new List<IReadOnlyList<ResultRow>>());
         try
         {
-            foreach (Type workload in workloads)
+            foreach (var (workload, process) in Schedule(workloads))
             {
-                int processes = workload.GetCustomAttribute<WorkloadAttribute>()?.QuickProcesses ?? 1;
-                var runs = new List<IReadOnlyList<ResultRow>>();
-                for (int run = 1; run <= processes; run++)
+                string rowsPath = Path.Combine(folder, $"{workload.Name}-{process.ProcessIndex}.json");
+                File.Delete(rowsPath);
+                var start = HostProcess.StartInfo(ChildArguments(workload, rowsPath, parentArguments, process.ProcessIndex, process.ProcessCount));
+                start.Environment[CallCountingDelayVariable] = "0";
+                int exitCode = HostProcess.Run(start);
+                if (File.Exists(rowsPath))
                 {
-                    string rowsPath = Path.Combine(folder, $"{workload.Name}-{run}.json");
-                    File.Delete(rowsPath);
-                    var start = HostProcess.StartInfo(ChildArguments(workload, rowsPath, parentArguments, run, processes));
-                    start.Environment[CallCountingDelayVariable] = "0";
-                    int exitCode = HostProcess.Run(start);
-                    if (File.Exists(rowsPath))
-                    {
-                        runs.Add(SummaryJsonReader.Read(rowsPath));
-                    }
-
-                    if (exitCode != 0)
-                    {
-                        failed.Add($"{workload.Name}: its process exited with {exitCode} (its output is above)");
-                    }
+                    runs[workload].Add(SummaryJsonReader.Read(rowsPath));
                 }
 
-                rows.AddRange(MedianOfProcesses(runs));
+                if (exitCode != 0)
+                {
+                    failed.Add($"{workload.Name}: its process {process.Argument} exited with {exitCode} (its output is above)");
+                }
             }
         }
         finally
@@ -196,7 +189,32 @@ public static class IsolatedWorkloads
             Directory.Delete(folder, recursive: true);
         }
 
-        return ResultRows.WithRatios(rows);
+        return ResultRows.WithRatios(workloads.Distinct().SelectMany(w => MedianOfProcesses(runs[w])).ToList());
+    }
+
+    /// <summary>
+    /// The order of an isolated quick run's child processes: in rounds, round r running process r of every class
+    /// that has that many (<see cref="WorkloadAttribute.QuickProcesses"/>), in the catalogue's order.
+    /// </summary>
+    /// <remarks>
+    /// A slow spell of the machine slows whatever runs in it (docs/benchmarks.md, "Why the parallel loops move"). Run
+    /// back to back, a class's processes followed each other within seconds, so one spell could reach two of them; in
+    /// rounds they lie a whole round, a minute or more, apart.
+    /// </remarks>
+    public static IReadOnlyList<(Type Workload, RotatedOrderer Process)> Schedule(IReadOnlyList<Type> workloads)
+    {
+        ArgumentNullException.ThrowIfNull(workloads);
+        var counts = workloads.Distinct()
+            .Select(w => (Workload: w, Count: w.GetCustomAttribute<WorkloadAttribute>()?.QuickProcesses ?? 1))
+            .ToList();
+        int rounds = counts.Count == 0 ? 0 : counts.Max(c => c.Count);
+        var schedule = new List<(Type, RotatedOrderer)>();
+        for (int round = 1; round <= rounds; round++)
+        {
+            schedule.AddRange(counts.Where(c => c.Count >= round).Select(c => (c.Workload, new RotatedOrderer(round, c.Count))));
+        }
+
+        return schedule;
     }
 
     /// <summary>

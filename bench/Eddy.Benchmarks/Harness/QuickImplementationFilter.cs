@@ -6,8 +6,8 @@ using BenchmarkDotNet.Running;
 namespace Eddy.Benchmarks.Harness;
 
 /// <summary>
-/// Quick mode's filter: a workload that names <see cref="WorkloadAttribute.QuickImplementations"/> runs only those
-/// implementations; every other benchmark runs.
+/// Quick mode's filter: a workload that names <see cref="WorkloadAttribute.QuickOmitted"/> implementations runs
+/// without them; every other benchmark runs.
 /// </summary>
 public sealed class QuickImplementationFilter : IFilter
 {
@@ -29,7 +29,7 @@ public sealed class QuickImplementationFilter : IFilter
     public static bool Runs(System.Type workload, string implementation)
     {
         System.ArgumentNullException.ThrowIfNull(workload);
-        string[]? kept = workload.GetCustomAttribute<WorkloadAttribute>()?.QuickImplementations;
-        return kept is null || kept.Contains(implementation, System.StringComparer.Ordinal);
+        string[]? omitted = workload.GetCustomAttribute<WorkloadAttribute>()?.QuickOmitted;
+        return omitted is null || !omitted.Contains(implementation, System.StringComparer.Ordinal);
     }
 }

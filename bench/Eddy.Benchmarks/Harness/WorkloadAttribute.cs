@@ -14,14 +14,15 @@ public sealed class WorkloadAttribute(string id) : Attribute
     /// <summary>
     /// How many fresh processes quick mode runs the class in; each row keeps its median process
     /// (<see cref="IsolatedWorkloads.MedianOfProcesses"/>). More than 1 only for a workload whose speed a process
-    /// sets per benchmark or per process (the scheduler on 2 cores, a rival's large-object collections); an odd
-    /// number, so that the median is one process's row and no single process decides it.
+    /// sets per benchmark or per process (the scheduler on 2 cores, a rival's large-object collections). Each row keeps
+    /// the process at (n - 1) / 2 in order of time, so with three or five no single process decides it, and with
+    /// four it takes three slow processes to slow a row down.
     /// </summary>
     public int QuickProcesses { get; init; } = 1;
 
     /// <summary>
-    /// The implementation ids quick mode measures (<see cref="QuickImplementationFilter"/>); null, the default,
-    /// measures every one. Full runs always measure every one.
+    /// The implementation ids quick mode leaves out (<see cref="QuickImplementationFilter"/>); null, the default,
+    /// leaves out none. Full runs always measure every one.
     /// </summary>
-    public string[]? QuickImplementations { get; init; }
+    public string[]? QuickOmitted { get; init; }
 }

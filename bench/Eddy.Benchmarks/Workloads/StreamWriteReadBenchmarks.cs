@@ -13,8 +13,9 @@ namespace Eddy.Benchmarks.Workloads;
 /// K4os.Streams and PooledStream are not served here: their rows exist in builds with EddyRivalsDirectory set.
 /// </summary>
 // One process can set an implementation's speed for a whole run (its 128 B streams, a rival's 128 MiB streams), so
-// quick mode runs the class in three processes and keeps each row's median (docs/benchmarks.md, "Quick mode").
-[Workload("k4os", QuickProcesses = 3)]
+// quick mode runs the class in three processes and keeps each row's median (docs/benchmarks.md, "Quick mode"); it
+// leaves out Eddy's contiguous and segmented modes, which the comparison with the rivals does not need.
+[Workload("k4os", QuickProcesses = 3, QuickOmitted = new[] { ImplementationIds.EddyContiguous, ImplementationIds.EddySegmented })]
 public class StreamWriteReadBenchmarks
 {
     internal const int WritePiece = 1024;
