@@ -1,7 +1,7 @@
 using System;
 using System.Collections.Generic;
-using System.Linq;
 using System.Diagnostics;
+using System.Linq;
 using System.Runtime;
 using System.Threading;
 using BenchmarkDotNet.Engines;
@@ -12,7 +12,8 @@ namespace Eddy.Benchmarks.Harness;
 /// BenchmarkDotNet's engine, started only once the JIT has finished tiering up the benchmark: before the pilot and
 /// warm-up stages, a benchmark whose calls take between <see cref="SkippedBelow"/> and <see cref="TimeLimit"/> in
 /// <see cref="MinimumCalls"/> calls is invoked until it has been called that many times and no method was compiled for
-/// <see cref="QuietCalls"/> calls and <see cref="QuietTime"/>, or until <see cref="TimeLimit"/>.
+/// <see cref="QuietCalls"/> calls and <see cref="QuietTime"/>, or until <see cref="TimeLimit"/>. Before a process's
+/// first benchmark, it also waits for the JIT's background queue to drain (<see cref="WaitForQuietJit"/>).
 /// </summary>
 /// <remarks>
 /// The runtime recompiles a method with loops twice before its optimised code runs: after 30 calls with profiling
