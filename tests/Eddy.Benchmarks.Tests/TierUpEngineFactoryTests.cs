@@ -144,21 +144,11 @@ public class TierUpEngineFactoryTests
     [Fact]
     public void The_wait_before_a_first_benchmark_goes_on_while_the_JIT_compiles_many_methods_and_ends_once_few_are_compiled_in_a_window()
     {
-        var clock = new FakeClock();
-        long compiled = 1_000;
-
         // 40 methods per 10 ms poll until 200 ms, then one per poll: quiet over 50 ms (5 methods) at 250 ms.
-        TimeSpan waited = TierUpEngineFactory.WaitForQuietJit(
-            () => compiled,
-            clock.Read,
-            interval =>
-            {
-                clock.Advance(interval.TotalMilliseconds);
-                compiled += clock.Read() <= TimeSpan.FromMilliseconds(200) ? 40 : 1;
-            });
+        (TimeSpan waited, TimeSpan clock) = WaitOnFakeClock(now => now <= TimeSpan.FromMilliseconds(200) ? 40 : 1);
 
         Assert.Equal(TimeSpan.FromMilliseconds(250), waited);
-        Assert.Equal(TimeSpan.FromMilliseconds(250), clock.Read());
+        Assert.Equal(TimeSpan.FromMilliseconds(250), clock);
     }
 
     [Theory]
@@ -167,17 +157,7 @@ public class TierUpEngineFactoryTests
     [InlineData(TierUpEngineFactory.FirstBenchmarkQuietMethods / 5 + 1, 600)] // just above it: never quiet, the limit ends the wait
     public void The_wait_before_a_first_benchmark_ends_after_one_quiet_window_or_at_its_limit(int perPoll, int expectedMilliseconds)
     {
-        var clock = new FakeClock();
-        long compiled = 0;
-
-        TimeSpan waited = TierUpEngineFactory.WaitForQuietJit(
-            () => compiled,
-            clock.Read,
-            interval =>
-            {
-                clock.Advance(interval.TotalMilliseconds);
-                compiled += perPoll;
-            });
+        (TimeSpan waited, _) = WaitOnFakeClock(_ => perPoll);
 
         Assert.Equal(TimeSpan.FromMilliseconds(expectedMilliseconds), waited);
         Assert.Equal(TierUpEngineFactory.FirstBenchmarkWaitLimit, TimeSpan.FromMilliseconds(600));
@@ -193,6 +173,25 @@ public class TierUpEngineFactoryTests
         Assert.Equal("compiledMethods", Assert.Throws<ArgumentNullException>(() => TierUpEngineFactory.WaitForQuietJit(null!, () => TimeSpan.Zero, _ => { })).ParamName);
         Assert.Equal("elapsed", Assert.Throws<ArgumentNullException>(() => TierUpEngineFactory.WaitForQuietJit(() => 0, null!, _ => { })).ParamName);
         Assert.Equal("sleep", Assert.Throws<ArgumentNullException>(() => TierUpEngineFactory.WaitForQuietJit(() => 0, () => TimeSpan.Zero, null!)).ParamName);
+    }
+
+    /// <summary>
+    /// Runs the quiet-JIT wait on a fake clock that each poll's sleep advances, the JIT compiling
+    /// <paramref name="compiledDuringPollEndingAt"/>(the clock after the sleep) methods during it.
+    /// </summary>
+    private static (TimeSpan Waited, TimeSpan Clock) WaitOnFakeClock(Func<TimeSpan, int> compiledDuringPollEndingAt)
+    {
+        var clock = new FakeClock();
+        long compiled = 1_000;
+        TimeSpan waited = TierUpEngineFactory.WaitForQuietJit(
+            () => compiled,
+            clock.Read,
+            interval =>
+            {
+                clock.Advance(interval.TotalMilliseconds);
+                compiled += compiledDuringPollEndingAt(clock.Read());
+            });
+        return (waited, clock.Read());
     }
 
     /// <summary>A clock that moves only when a benchmark says its call took time.</summary>
