@@ -163,6 +163,16 @@ public class TierUpEngineFactoryTests
         Assert.Equal(TierUpEngineFactory.FirstBenchmarkWaitLimit, TimeSpan.FromMilliseconds(600));
     }
 
+    [Theory]
+    [InlineData(TierUpEngineFactory.FirstBenchmarkQuietMethods, 50)] // exactly the bound in the first window: quiet
+    [InlineData(TierUpEngineFactory.FirstBenchmarkQuietMethods + 1, 60)] // one more: quiet only once that poll leaves the window
+    public void The_wait_counts_a_window_with_at_most_the_bound_as_quiet(int compiledInFirstPoll, int expectedMilliseconds)
+    {
+        (TimeSpan waited, _) = WaitOnFakeClock(now => now == TimeSpan.FromMilliseconds(10) ? compiledInFirstPoll : 0);
+
+        Assert.Equal(TimeSpan.FromMilliseconds(expectedMilliseconds), waited);
+    }
+
     [Fact]
     public void The_wait_on_the_real_clock_ends_by_its_limit_and_refuses_nulls()
     {
