@@ -228,7 +228,8 @@ public static class IsolatedWorkloads
     /// slow phase adds to single iterations. What remains is the level a whole process takes for one implementation,
     /// and it goes both ways (a rival's 128 MiB streams, MemoryStream's million small writes, docs/benchmarks.md,
     /// "Quick mode" has the cases). Keeping the fastest process let a rare fast level decide a row; the median of
-    /// three or five lets neither a fast nor a slow one decide it.
+    /// three or five lets neither a fast nor a slow one decide it, and the second fastest of four takes three slow
+    /// processes to slow a row down (the parallel loops, whose levels are slow spells).
     /// </remarks>
     public static IReadOnlyList<ResultRow> MedianOfProcesses(IEnumerable<IReadOnlyList<ResultRow>> runs)
     {
