@@ -234,10 +234,7 @@ public sealed class ConcurrentFixedArrayPool<T, TLength> : IFixedArrayReturn<T>
         }
 
         FixedArrayPoolCore<T, TLength>.Prepare(array, _clearOnReturn);
-        slot.Array = array;
-        // Released after the array: a thread that reads the flag cleared and then the array sees this array, not
-        // the one the slot had lent (LendingSlots.Holds reads them in that order).
-        Volatile.Write(ref slot.Lent, false);
+        LendingSlots.Hold(ref slot.Lent, ref slot.Array, array);
         return SlotReturn.Taken;
     }
 

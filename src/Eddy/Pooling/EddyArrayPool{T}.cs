@@ -2,7 +2,6 @@ using System;
 using System.Buffers;
 using System.Diagnostics;
 using System.Runtime.CompilerServices;
-using System.Threading;
 using Eddy.Internal;
 
 namespace Eddy.Pooling;
@@ -325,10 +324,7 @@ public sealed class EddyArrayPool<T> : ArrayPool<T>
 
         // An empty slot, or one whose array is out with a renter: this array takes its place.
         Prepare(array, clear);
-        slot.Array = array;
-        // Released after the array: a thread that reads the flag cleared and then the array sees this array, not
-        // the one the slot had lent (LendingSlots.Holds reads them in that order).
-        Volatile.Write(ref slot.Lent, false);
+        LendingSlots.Hold(ref slot.Lent, ref slot.Array, array);
         slot.Uses++;
     }
 

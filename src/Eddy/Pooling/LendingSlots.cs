@@ -1,8 +1,12 @@
+using System.Runtime.CompilerServices;
 using System.Threading;
 
 namespace Eddy.Pooling;
 
-/// <summary>How a thread other than the owner reads a lending slot (<see cref="LendingSlot{T}"/> and its kin).</summary>
+/// <summary>
+/// How the owner puts an array into a lending slot (<see cref="LendingSlot{T}"/> and its kin) and how another thread
+/// reads one: the owner stores the array before it clears the flag, the reader reads the flag before the array.
+/// </summary>
 internal static class LendingSlots
 {
     /// <summary>
@@ -13,4 +17,16 @@ internal static class LendingSlots
     /// </summary>
     public static bool Holds<T>(ref bool lent, ref T[]? array, T[]? only) =>
         !Volatile.Read(ref lent) && Volatile.Read(ref array) is { } held && (only is null || ReferenceEquals(held, only));
+
+    /// <summary>
+    /// The owner's store of <paramref name="newArray"/> into its slot, in place of an array it lent or of none: the
+    /// array first, then the flag cleared with release semantics, so that a thread that sees the flag cleared (in
+    /// <see cref="Holds{T}"/>) sees this array and not the lent one.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static void Hold<T>(ref bool lent, ref T[]? array, T[] newArray)
+    {
+        array = newArray;
+        Volatile.Write(ref lent, false);
+    }
 }
