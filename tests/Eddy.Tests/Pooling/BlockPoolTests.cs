@@ -447,6 +447,67 @@ public class BlockPoolTests
 
         Assert.Equal(0, pool.GetStatistics().RetainedBytes);
         Assert.True(pool.GetStatistics().TrimmedBlocks >= 8);
+
+        // The callback stays registered: later collections trim what was returned since.
+        FillPool(pool);
+        Assert.True(pool.GetStatistics().RetainedBytes > 0);
+        for (int i = 0; i < 5 && pool.GetStatistics().RetainedBytes > 0; i++)
+        {
+            GC.Collect(2, GCCollectionMode.Forced, blocking: true);
+            GC.WaitForPendingFinalizers();
+        }
+
+        Assert.Equal(0, pool.GetStatistics().RetainedBytes);
+        Assert.True(pool.GetStatistics().TrimmedBlocks >= 16);
+    }
+
+    [Fact]
+    public void An_idle_trim_keeps_the_blocks_of_a_thread_that_rented_and_returned_since_the_last_pass()
+    {
+        // No trimming after Gen2 collections: only these passes note the thread's operations.
+        var pool = new BlockPool(new BlockPoolOptions { TrimOnGen2Collection = false });
+        byte[] block = pool.Rent(4096);
+        pool.Return(block);
+        Assert.Equal(0, pool.TrimCore(idleMilliseconds: 20)); // the first pass only notes the thread's operations
+
+        // As many returns as rents since that pass: the count of operations moved all the same.
+        pool.Return(pool.Rent(4096));
+        Thread.Sleep(40);
+        Assert.Equal(0, pool.TrimCore(idleMilliseconds: 20));
+        Assert.Equal(1, pool.GetStatistics().RetainedBlocks);
+
+        // Idle from that pass on: a later pass, once the delay has passed on the tick count, takes the block.
+        long trimmed = 0;
+        for (int i = 0; i < 50 && trimmed == 0; i++)
+        {
+            Thread.Sleep(40);
+            trimmed = pool.TrimCore(idleMilliseconds: 20);
+        }
+
+        Assert.Equal(1, trimmed);
+        Assert.Equal(0, pool.GetStatistics().RetainedBlocks);
+    }
+
+    [Fact]
+    public void Trimming_on_the_owning_thread_releases_held_blocks_and_does_not_count_lent_ones()
+    {
+        var pool = NewPool();
+        byte[] lent4K = pool.Rent(4096);
+        pool.Return(lent4K);
+        Assert.Same(lent4K, pool.Rent(4096)); // lent from its slot
+        pool.Return(pool.Rent(8192)); // held in its slot
+        byte[] lent16K = pool.Rent(16384);
+        pool.Return(lent16K);
+        Assert.Same(lent16K, pool.Rent(16384));
+
+        Assert.Equal(1, pool.Trim()); // the 8 KiB block only
+        BlockPoolStatistics stats = pool.GetStatistics();
+        Assert.Equal(1, stats.TrimmedBlocks);
+        Assert.Equal(8192, stats.TrimmedBytes);
+
+        pool.Return(lent4K);
+        pool.Return(lent16K);
+        Assert.Equal(2, pool.GetStatistics().RetainedBlocks);
     }
 
     [Fact]
@@ -510,6 +571,8 @@ public class BlockPoolTests
         BlockPoolStatistics stats = pool.GetStatistics();
         Assert.Equal(blocks, stats.RentedBlocks);
         Assert.Equal(blocks, stats.ReturnedBlocks);
+        Assert.Equal(blocks * 8192L, stats.RentedBytes);
+        Assert.Equal(blocks * 8192L, stats.ReturnedBytes);
     }
 
     [Fact]
