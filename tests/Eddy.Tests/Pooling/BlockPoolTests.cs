@@ -439,11 +439,7 @@ public class BlockPoolTests
         FillPool(pool);
         Assert.True(pool.GetStatistics().RetainedBytes > 0);
 
-        for (int i = 0; i < 5 && pool.GetStatistics().RetainedBytes > 0; i++)
-        {
-            GC.Collect(2, GCCollectionMode.Forced, blocking: true);
-            GC.WaitForPendingFinalizers();
-        }
+        CollectUntilNothingIsRetained(pool);
 
         Assert.Equal(0, pool.GetStatistics().RetainedBytes);
         Assert.True(pool.GetStatistics().TrimmedBlocks >= 8);
@@ -451,11 +447,7 @@ public class BlockPoolTests
         // The callback stays registered: later collections trim what was returned since.
         FillPool(pool);
         Assert.True(pool.GetStatistics().RetainedBytes > 0);
-        for (int i = 0; i < 5 && pool.GetStatistics().RetainedBytes > 0; i++)
-        {
-            GC.Collect(2, GCCollectionMode.Forced, blocking: true);
-            GC.WaitForPendingFinalizers();
-        }
+        CollectUntilNothingIsRetained(pool);
 
         Assert.Equal(0, pool.GetStatistics().RetainedBytes);
         Assert.True(pool.GetStatistics().TrimmedBlocks >= 16);
@@ -936,6 +928,16 @@ public class BlockPoolTests
         blocks.ForEach(b => pool.Return(b));
         Assert.Equal(1, pool.GetStatistics().DroppedBlocks);
         Assert.Equal(2 * stacks + thread, pool.GetStatistics().RetainedBlocks);
+    }
+
+    /// <summary>Gen2 collections, at most five, until the pool's callback has trimmed every retained block.</summary>
+    private static void CollectUntilNothingIsRetained(BlockPool pool)
+    {
+        for (int i = 0; i < 5 && pool.GetStatistics().RetainedBytes > 0; i++)
+        {
+            GC.Collect(2, GCCollectionMode.Forced, blocking: true);
+            GC.WaitForPendingFinalizers();
+        }
     }
 
     private static void FillPool(BlockPool pool)
