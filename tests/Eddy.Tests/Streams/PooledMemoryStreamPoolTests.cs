@@ -108,6 +108,29 @@ public sealed class PooledMemoryStreamPoolTests
     }
 
     [Fact]
+    public void Each_returned_stream_takes_one_place_and_comes_back_to_one_renter()
+    {
+        var pool = new PooledMemoryStreamPool(maximumRetained: 4);
+        PooledMemoryStream[] rented = [];
+        PooledMemoryStream[] again = [];
+
+        RunOnANewThread(() =>
+        {
+            rented = Enumerable.Range(0, 5).Select(_ => pool.Rent()).ToArray();
+            foreach (PooledMemoryStream stream in rented)
+            {
+                stream.Dispose();
+            }
+
+            again = Enumerable.Range(0, 5).Select(_ => pool.Rent()).ToArray();
+        });
+
+        // The thread's slot, the first place and the three others: the five come back, each to one renter.
+        Assert.Equal(5, again.Distinct().Count());
+        Assert.All(again, stream => Assert.Contains(stream, rented));
+    }
+
+    [Fact]
     public void A_stream_in_a_thread_s_slot_goes_only_to_its_own_pool_and_other_threads_use_the_shared_places()
     {
         var first = new PooledMemoryStreamPool();
