@@ -86,7 +86,8 @@ public class BinaryBufferWriterTests
         var bcl = new BinaryWriter(new MemoryStream(), Encoding.UTF8);
 
         Assert.Throws<ArgumentException>(() => bcl.Write('\uD800'));
-        Assert.Throws<ArgumentException>(() => writer.Write('\uD800'));
+        ArgumentException e = Assert.Throws<ArgumentException>("value", () => writer.Write('\uD800'));
+        Assert.StartsWith("A surrogate char cannot be written on its own; write the pair as a string.", e.Message, StringComparison.Ordinal);
         Assert.Throws<ArgumentException>(() => writer << '\uDC00');
 
         Assert.Equal(0, writer.BytesWritten);

@@ -116,6 +116,123 @@ public class BinarySequenceReaderTests
     }
 
     [Fact]
+    public void TryReadString_and_TryReadBytes_read_values_that_end_exactly_at_the_end_of_the_data()
+    {
+        var stream = new MemoryStream();
+        using (var bcl = new BinaryWriter(stream, Encoding.UTF8, leaveOpen: true))
+        {
+            bcl.Write("h\u00e9llo \u20ac");
+            bcl.Write7BitEncodedInt(3);
+            bcl.Write(new byte[] { 1, 2, 3 });
+        }
+
+        byte[] bytes = stream.ToArray();
+        foreach (bool segmented in new[] { false, true })
+        {
+            var reader = segmented ? new BinarySequenceReader(TinySegments.Split(bytes, seed: 3, maxSegment: 1)) : new BinarySequenceReader(bytes);
+            Assert.True(reader.TryReadString(out string? text));
+            Assert.Equal("h\u00e9llo \u20ac", text);
+            Assert.True(reader.TryReadBytes(out byte[]? data)); // its last byte is the last of the data
+            Assert.Equal(new byte[] { 1, 2, 3 }, data);
+            Assert.True(reader.End);
+            Assert.Equal(bytes.Length, reader.Position);
+        }
+    }
+
+    [Fact]
+    public void A_length_prefix_cut_short_is_the_end_of_the_data_for_every_read_that_needs_it()
+    {
+        foreach (bool segmented in new[] { false, true })
+        {
+            byte[] bytes = { 0x80 }; // a prefix whose next byte is missing
+            foreach (ReaderAction read in new ReaderAction[] { (ref BinarySequenceReader r) => r.ReadString(), (ref BinarySequenceReader r) => r.ReadBytes(), (ref BinarySequenceReader r) => r.Read7BitEncodedInt() })
+            {
+                var reader = segmented ? new BinarySequenceReader(TinySegments.Split(bytes, seed: 5, maxSegment: 1)) : new BinarySequenceReader(bytes);
+                EndOfStreamException e = AssertThrows<EndOfStreamException>(ref reader, read);
+                Assert.Equal("Cannot read 2 byte(s) at position 0: only 1 byte(s) remain.", e.Message);
+                Assert.Equal(0, reader.Position);
+            }
+
+            var tryReader = segmented ? new BinarySequenceReader(TinySegments.Split(bytes, seed: 5, maxSegment: 1)) : new BinarySequenceReader(bytes);
+            Assert.False(tryReader.TryReadString(out string? text));
+            Assert.Null(text);
+            Assert.False(tryReader.TryReadBytes(out byte[]? data));
+            Assert.Null(data);
+            Assert.Equal(0, tryReader.Position);
+        }
+    }
+
+    [Fact]
+    public void A_string_one_byte_short_names_what_its_prefix_announces_and_what_follows()
+    {
+        byte[] bytes = { 5, 0x41, 0x42, 0x43, 0x44 };
+        foreach (bool segmented in new[] { false, true })
+        {
+            var reader = segmented ? new BinarySequenceReader(TinySegments.Split(bytes, seed: 9, maxSegment: 2)) : new BinarySequenceReader(bytes);
+            EndOfStreamException e = AssertThrows<EndOfStreamException>(ref reader, (ref BinarySequenceReader r) => r.ReadString());
+            Assert.Equal("The length prefix at position 0 announces 5 byte(s), but only 4 byte(s) follow it.", e.Message);
+            Assert.Equal(0, reader.Position);
+
+            Assert.False(reader.TryReadString(out string? text));
+            Assert.Null(text);
+            Assert.False(reader.TryReadBytes(out byte[]? data));
+            Assert.Null(data);
+            Assert.Equal(0, reader.Position);
+
+            // One byte fewer announced: the string ends exactly at the end of the data.
+            byte[] exact = { 4, 0x41, 0x42, 0x43, 0x44 };
+            var exactReader = segmented ? new BinarySequenceReader(TinySegments.Split(exact, seed: 9, maxSegment: 2)) : new BinarySequenceReader(exact);
+            Assert.True(exactReader.TryReadString(out string? abcd));
+            Assert.Equal("ABCD", abcd);
+            Assert.True(exactReader.End);
+        }
+    }
+
+    [Fact]
+    public void An_empty_byte_array_reads_as_Array_Empty()
+    {
+        var reader = new BinarySequenceReader(new byte[] { 0, 0 });
+        Assert.Same(Array.Empty<byte>(), reader.ReadBytes());
+        Assert.True(reader.TryReadBytes(out byte[]? data));
+        Assert.Same(Array.Empty<byte>(), data);
+        Assert.True(reader.End);
+    }
+
+    [Theory]
+    [InlineData(new byte[0], 1)]
+    [InlineData(new byte[] { 0xC3 }, 2)]
+    [InlineData(new byte[] { 0xE2, 0x82 }, 3)]
+    [InlineData(new byte[] { 0xE0, 0xA0 }, 3)]
+    [InlineData(new byte[] { 0xF0, 0x9F, 0x98 }, 4)]
+    public void ReadChar_of_a_sequence_cut_short_names_the_bytes_its_lead_byte_needs(byte[] bytes, int needed)
+    {
+        var reader = new BinarySequenceReader(bytes);
+        EndOfStreamException e = AssertThrows<EndOfStreamException>(ref reader, (ref BinarySequenceReader r) => r.ReadChar());
+        Assert.Equal($"Cannot read {needed} byte(s) at position 0: only {bytes.Length} byte(s) remain.", e.Message);
+        Assert.Equal(0, reader.Position);
+    }
+
+    [Theory]
+    [InlineData(new byte[] { 0xF0, 0x8F, 0xBF, 0xBF })] // an overlong four-byte form
+    [InlineData(new byte[] { 0xF4, 0x90, 0x80, 0x80 })] // beyond U+10FFFF
+    public void ReadChar_of_an_ill_formed_four_byte_sequence_reads_U_FFFD_for_its_lead_byte(byte[] bytes)
+    {
+        var reader = new BinarySequenceReader(bytes);
+        Assert.Equal('\uFFFD', reader.ReadChar());
+        Assert.Equal(1, reader.Position);
+        Assert.Equal(bytes.Length - 1, reader.Remaining);
+    }
+
+    [Fact]
+    public void ReadChar_of_a_supplementary_character_is_invalid_data_and_consumes_nothing()
+    {
+        var reader = new BinarySequenceReader(Encoding.UTF8.GetBytes("\U0001F600"));
+        InvalidDataException e = AssertThrows<InvalidDataException>(ref reader, (ref BinarySequenceReader r) => r.ReadChar());
+        Assert.Equal("Invalid data at position 0: a supplementary character does not fit in one char.", e.Message);
+        Assert.Equal(0, reader.Position);
+    }
+
+    [Fact]
     public void Negative_length_prefix_is_invalid_data_and_consumes_nothing()
     {
         byte[] minusOne = { 0xFF, 0xFF, 0xFF, 0xFF, 0x0F, 1, 2, 3 };
@@ -158,7 +275,8 @@ public class BinarySequenceReaderTests
         foreach (ReaderAction read in new ReaderAction[] { (ref BinarySequenceReader r) => r.Read7BitEncodedInt(), (ref BinarySequenceReader r) => r.ReadString(), (ref BinarySequenceReader r) => r.TryReadBytes(out _) })
         {
             var reader = new BinarySequenceReader(TinySegments.Split(bytes, seed: 8, maxSegment: 2));
-            AssertThrows<InvalidDataException>(ref reader, read);
+            InvalidDataException e = AssertThrows<InvalidDataException>(ref reader, read);
+            Assert.Equal("Invalid data at position 0: a 7-bit-encoded integer is longer than 5 bytes or overflows.", e.Message);
             Assert.Equal(0, reader.Position);
         }
     }
