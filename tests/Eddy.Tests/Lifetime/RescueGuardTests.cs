@@ -1,5 +1,6 @@
 using System;
 using System.Collections.Generic;
+using System.Linq;
 using System.Runtime.CompilerServices;
 using System.Threading;
 using Eddy.Diagnostics;
@@ -42,6 +43,47 @@ public class RescueGuardTests
         Gc.CollectAll();
         Gc.CollectAll();
         Assert.Equal(1, chunks.Rescues);
+    }
+
+    [Fact]
+    public void A_disarmed_guard_is_the_next_one_armed_on_its_thread_while_the_cache_has_room()
+    {
+        var owner = new object();
+        var chunks = new FakeChunks();
+        RunOnANewThread(() =>
+        {
+            // A fresh thread: an empty cache. One guard more than it holds.
+            var guards = new List<RescueGuard>();
+            for (int i = 0; i <= RescueGuard.CacheSize; i++)
+            {
+                guards.Add(RescueGuard.Arm(owner, chunks));
+            }
+
+            Assert.Equal(guards.Count, new HashSet<RescueGuard>(guards).Count);
+            guards.ForEach(g => g.Disarm());
+
+            // The first CacheSize went into the cache; the last found it full and was left to the GC.
+            var again = new List<RescueGuard>();
+            for (int i = 0; i <= RescueGuard.CacheSize; i++)
+            {
+                again.Add(RescueGuard.Arm(owner, chunks));
+            }
+
+            Assert.Equal(guards.Take(RescueGuard.CacheSize).Reverse(), again.Take(RescueGuard.CacheSize));
+            Assert.DoesNotContain(again[RescueGuard.CacheSize], guards);
+            again.ForEach(g => g.Disarm());
+        });
+
+        Assert.Equal(0, chunks.Rescues);
+    }
+
+    private static void RunOnANewThread(Action action)
+    {
+        Exception? failure = null;
+        var thread = new Thread(() => failure = Record.Exception(action));
+        thread.Start();
+        thread.Join();
+        Assert.Null(failure);
     }
 
     [Fact]
