@@ -79,5 +79,6 @@ public class DebuggerViewTests
         owner.Dispose();
         Assert.True(view.IsDisposed);
         Assert.Empty(view.Items);
+        Assert.Equal("Disposed", Display(typeof(PooledArrayOwner<byte>), typeof(PooledArrayOwner<>.DebugView), owner));
     }
 }

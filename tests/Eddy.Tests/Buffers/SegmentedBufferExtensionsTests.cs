@@ -77,14 +77,42 @@ public class SegmentedBufferExtensionsTests
     }
 
     [Fact]
-    public void Null_arguments_throw()
+    public void Null_arguments_throw_naming_the_argument()
     {
         using var buffer = new SegmentedBuffer<byte>();
-        Assert.Throws<ArgumentNullException>(() => buffer.CopyTo((Stream)null!));
-        Assert.Throws<ArgumentNullException>(() => buffer.ReadFrom(null!));
-        Assert.Throws<ArgumentNullException>(() => SegmentedBufferExtensions.CopyTo(null!, new MemoryStream()));
-        Assert.Throws<ArgumentNullException>(() => buffer.CopyToAsync(null!));
-        Assert.Throws<ArgumentNullException>(() => buffer.ReadFromAsync(null!));
+        Assert.Throws<ArgumentNullException>("destination", () => buffer.CopyTo((Stream)null!));
+        Assert.Throws<ArgumentNullException>("source", () => buffer.ReadFrom(null!));
+        Assert.Throws<ArgumentNullException>("destination", () => buffer.CopyToAsync(null!));
+        Assert.Throws<ArgumentNullException>("source", () => buffer.ReadFromAsync(null!));
+        Assert.Throws<ArgumentNullException>("buffer", () => SegmentedBufferExtensions.CopyTo(null!, new MemoryStream()));
+        Assert.Throws<ArgumentNullException>("buffer", () => SegmentedBufferExtensions.ReadFrom(null!, new MemoryStream()));
+        Assert.Throws<ArgumentNullException>("buffer", () => SegmentedBufferExtensions.CopyToAsync(null!, new MemoryStream()));
+        Assert.Throws<ArgumentNullException>("buffer", () => SegmentedBufferExtensions.ReadFromAsync(null!, new MemoryStream()));
+    }
+
+    [Theory]
+    [InlineData(-1)]
+    [InlineData(1)] // one byte more than it was asked for
+    public async Task A_source_that_reports_an_impossible_count_is_an_IOException_and_commits_nothing(int beyond)
+    {
+        const string Message = "The source stream reported reading more bytes than it was asked for, or a negative count.";
+        using var buffer = new SegmentedBuffer<byte>(null, 64, 64);
+        buffer.Write(new byte[] { 1, 2, 3 });
+
+        IOException e = Assert.Throws<IOException>(() => buffer.ReadFrom(new MiscountingStream(beyond)));
+        Assert.Equal(Message, e.Message);
+        e = await Assert.ThrowsAsync<IOException>(async () => await buffer.ReadFromAsync(new MiscountingStream(beyond)));
+        Assert.Equal(Message, e.Message);
+        Assert.Equal(new byte[] { 1, 2, 3 }, buffer.ToArray());
+    }
+
+    /// <summary>Reports reading <c>count + beyond</c> bytes (or -1 for a negative <c>beyond</c>), whatever it was asked for.</summary>
+    private sealed class MiscountingStream(int beyond) : MemoryStream
+    {
+        public override int Read(byte[] buffer, int offset, int count) => beyond < 0 ? -1 : count + beyond;
+
+        public override ValueTask<int> ReadAsync(Memory<byte> buffer, CancellationToken cancellationToken = default) =>
+            new(beyond < 0 ? -1 : buffer.Length + beyond);
     }
 
     /// <summary>Counts write calls, to show the copy goes chunk by chunk with no staging buffer.</summary>
