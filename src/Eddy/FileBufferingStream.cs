@@ -132,7 +132,12 @@ public sealed partial class FileBufferingStream : Stream
             Spill();
         }
 
-        ThrowHelper.ThrowIfNegative(value);
+        if (value < 0)
+        {
+            // MemoryStream's exception and the in-memory stage's wording.
+            ThrowHelper.ThrowArgumentOutOfRangeException(nameof(value), PooledMemoryStream.StreamLengthMessage);
+        }
+
         EnsureWithinLimit(value);
         DropReadAhead();
         SpillFile file = _file!;

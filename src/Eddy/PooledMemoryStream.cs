@@ -464,7 +464,7 @@ public sealed partial class PooledMemoryStream : Stream, IBufferWriter<byte>
         }
     }
 
-    private const string StreamLengthMessage = "Stream length must be non-negative and less than the stream's maximum length.";
+    internal const string StreamLengthMessage = "Stream length must be non-negative and less than the stream's maximum length.";
     private const string StreamTooLongMessage = "Stream was too long.";
     private const string GapTooLongMessage = "The operation would leave more unwritten bytes between the end of the stream and the position than PooledMemoryStreamOptions.MaximumGapLength allows.";
 

@@ -13,7 +13,11 @@ internal static class StreamArguments
     public static void ValidateBuffer(byte[] buffer, int offset, int count)
     {
         ThrowHelper.ThrowIfNull(buffer);
-        ThrowHelper.ThrowIfNegative(offset);
+        if (offset < 0)
+        {
+            ThrowHelper.ThrowArgumentOutOfRangeException(nameof(offset), "Non-negative number required.");
+        }
+
         if (unchecked((uint)count > (uint)(buffer.Length - offset)))
         {
             ThrowHelper.ThrowArgumentOutOfRangeException(nameof(count), "Offset and length were out of bounds for the array or count is greater than the number of elements from index to the end of the source collection.");
@@ -52,7 +56,7 @@ internal static class StreamArguments
         ThrowHelper.ThrowIfNull(destination);
         if (bufferSize <= 0)
         {
-            ThrowHelper.ThrowArgumentOutOfRangeException(nameof(bufferSize), bufferSize, "Positive number required.");
+            ThrowHelper.ThrowArgumentOutOfRangeException(nameof(bufferSize), bufferSize, $"bufferSize ('{bufferSize}') must be a non-negative and non-zero value.");
         }
 
         if (!destination.CanWrite)

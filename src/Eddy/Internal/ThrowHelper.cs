@@ -35,10 +35,10 @@ internal static class ThrowHelper
     public static void ThrowArgumentOutOfRangeException(string paramName, object? actualValue, string message) =>
         throw new ArgumentOutOfRangeException(paramName, actualValue, message);
 
-    /// <summary>The message <see cref="ArgumentOutOfRangeException"/> carries for a negative count or size.</summary>
+    /// <summary>The message .NET's <c>ArgumentOutOfRangeException.ThrowIfNegative</c> gives a negative count or size.</summary>
     [DoesNotReturn, MethodImpl(MethodImplOptions.NoInlining)]
     public static void ThrowArgumentOutOfRangeException_NeedNonNegative(string paramName, long actualValue) =>
-        throw new ArgumentOutOfRangeException(paramName, actualValue, $"'{paramName}' must be a non-negative value, but was {actualValue}.");
+        throw new ArgumentOutOfRangeException(paramName, actualValue, $"{paramName} ('{actualValue}') must be a non-negative value.");
 
     [DoesNotReturn, MethodImpl(MethodImplOptions.NoInlining)]
     public static void ThrowArgumentException(string message, string? paramName = null) =>
