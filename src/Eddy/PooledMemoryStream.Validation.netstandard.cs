@@ -17,7 +17,7 @@ public sealed partial class PooledMemoryStream
 
         if (offset < 0)
         {
-            ThrowHelper.ThrowArgumentOutOfRangeException_NeedNonNegative(nameof(offset), offset);
+            ThrowHelper.ThrowArgumentOutOfRangeException_NeedNonNegativeNumber(nameof(offset));
         }
 
         if (count < 0 || count > buffer.Length - offset)

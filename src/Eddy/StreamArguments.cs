@@ -15,7 +15,7 @@ internal static class StreamArguments
         ThrowHelper.ThrowIfNull(buffer);
         if (offset < 0)
         {
-            ThrowHelper.ThrowArgumentOutOfRangeException(nameof(offset), "Non-negative number required.");
+            ThrowHelper.ThrowArgumentOutOfRangeException_NeedNonNegativeNumber(nameof(offset));
         }
 
         if (unchecked((uint)count > (uint)(buffer.Length - offset)))

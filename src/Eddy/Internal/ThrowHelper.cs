@@ -35,6 +35,11 @@ internal static class ThrowHelper
     public static void ThrowArgumentOutOfRangeException(string paramName, object? actualValue, string message) =>
         throw new ArgumentOutOfRangeException(paramName, actualValue, message);
 
+    /// <summary>The message <see cref="System.IO.Stream"/>'s argument checks give a negative offset.</summary>
+    [DoesNotReturn, MethodImpl(MethodImplOptions.NoInlining)]
+    public static void ThrowArgumentOutOfRangeException_NeedNonNegativeNumber(string paramName) =>
+        throw new ArgumentOutOfRangeException(paramName, "Non-negative number required.");
+
     /// <summary>The message .NET's <c>ArgumentOutOfRangeException.ThrowIfNegative</c> gives a negative count or size.</summary>
     [DoesNotReturn, MethodImpl(MethodImplOptions.NoInlining)]
     public static void ThrowArgumentOutOfRangeException_NeedNonNegative(string paramName, long actualValue) =>
