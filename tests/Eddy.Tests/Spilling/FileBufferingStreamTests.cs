@@ -258,7 +258,7 @@ public sealed class FileBufferingStreamTests : IDisposable
     {
         Assert.Throws<ArgumentOutOfRangeException>("value", () => new FileBufferingStreamOptions { MemoryThreshold = -1 });
         Assert.Throws<ArgumentOutOfRangeException>("value", () => new FileBufferingStreamOptions { MaximumLength = -1 });
-        Assert.Throws<ArgumentOutOfRangeException>("value", () => new FileBufferingStreamOptions { FileBufferSize = 0 });
+        Assert.StartsWith("Positive number required.", Assert.Throws<ArgumentOutOfRangeException>("value", () => new FileBufferingStreamOptions { FileBufferSize = 0 }).Message, StringComparison.Ordinal);
         Assert.Equal(1 << 20, FileBufferingStreamOptions.Default.MemoryThreshold);
         Assert.Equal(long.MaxValue, FileBufferingStreamOptions.Default.MaximumLength);
     }

@@ -1,5 +1,6 @@
 using System;
 using System.Buffers;
+using System.IO;
 
 namespace Eddy.Tests.Streams;
 
@@ -22,12 +23,25 @@ public sealed class PooledMemoryStreamOptionsTests
     [Fact]
     public void Invalid_values_are_rejected()
     {
-        Assert.Throws<ArgumentOutOfRangeException>("value", () => new PooledMemoryStreamOptions { SegmentThreshold = 0 });
+        Assert.StartsWith("The threshold must be positive.", Assert.Throws<ArgumentOutOfRangeException>("value", () => new PooledMemoryStreamOptions { SegmentThreshold = 0 }).Message, StringComparison.Ordinal);
+        Assert.StartsWith("Unknown PooledMemoryStreamMode.", Assert.Throws<ArgumentOutOfRangeException>("value", () => new PooledMemoryStreamOptions { Mode = (PooledMemoryStreamMode)3 }).Message, StringComparison.Ordinal);
+        Assert.StartsWith("ChunkLength must not be above a nonzero MaximumChunkLength.", Assert.Throws<ArgumentOutOfRangeException>("value", () => new PooledMemoryStreamOptions { MaximumChunkLength = 4096, ChunkLength = 8192 }).Message, StringComparison.Ordinal);
         Assert.Throws<ArgumentOutOfRangeException>("value", () => new PooledMemoryStreamOptions { InitialCapacity = -1 });
         Assert.Throws<ArgumentOutOfRangeException>("value", () => new PooledMemoryStreamOptions { ChunkLength = -1 });
         Assert.Throws<ArgumentOutOfRangeException>("value", () => new PooledMemoryStreamOptions { MaximumChunkLength = -1 });
         Assert.Throws<ArgumentOutOfRangeException>("value", () => new PooledMemoryStreamOptions { Mode = (PooledMemoryStreamMode)7 });
         Assert.Throws<ArgumentOutOfRangeException>("capacity", () => new PooledMemoryStream(ArrayPool<byte>.Shared, -1));
+    }
+
+    [Fact]
+    public void A_contiguous_stream_seeks_to_int_MaxValue_as_MemoryStream_does_and_not_one_past()
+    {
+        using var expected = new MemoryStream();
+        using var actual = new PooledMemoryStream(new PooledMemoryStreamOptions { Mode = PooledMemoryStreamMode.Contiguous });
+        Assert.Equal(expected.Seek(int.MaxValue, SeekOrigin.Begin), actual.Seek(int.MaxValue, SeekOrigin.Begin));
+        Assert.Equal(int.MaxValue, actual.Position);
+        Assert.Throws<ArgumentOutOfRangeException>("offset", () => expected.Seek(int.MaxValue + 1L, SeekOrigin.Begin));
+        Assert.Throws<ArgumentOutOfRangeException>("offset", () => actual.Seek(int.MaxValue + 1L, SeekOrigin.Begin));
     }
 
     [Fact]
