@@ -5,6 +5,7 @@ using System.Runtime.CompilerServices;
 using System.Threading;
 using Eddy.Diagnostics;
 using Eddy.Lifetime;
+using Eddy.Tests.Infrastructure;
 using Eddy.Tests.Diagnostics;
 
 namespace Eddy.Tests.Lifetime;
@@ -50,7 +51,7 @@ public class RescueGuardTests
     {
         var owner = new object();
         var chunks = new FakeChunks();
-        RunOnANewThread(() =>
+        FreshThread.Run(() =>
         {
             // A fresh thread: an empty cache. One guard more than it holds.
             var guards = new List<RescueGuard>();
@@ -75,15 +76,6 @@ public class RescueGuardTests
         });
 
         Assert.Equal(0, chunks.Rescues);
-    }
-
-    private static void RunOnANewThread(Action action)
-    {
-        Exception? failure = null;
-        var thread = new Thread(() => failure = Record.Exception(action));
-        thread.Start();
-        thread.Join();
-        Assert.Null(failure);
     }
 
     [Fact]

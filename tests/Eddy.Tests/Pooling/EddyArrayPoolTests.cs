@@ -1,8 +1,11 @@
 using System;
 using System.Buffers;
 using System.Collections.Generic;
+using System.Linq;
+using System.Threading;
 using Eddy.Internal;
 using Eddy.Pooling;
+using Eddy.Tests.Infrastructure;
 
 namespace Eddy.Tests.Pooling;
 
@@ -99,6 +102,40 @@ public class EddyArrayPoolTests
         var stringPool = new EddyArrayPool<string>();
         stringPool.Return(strings);
         Assert.Throws<InvalidOperationException>(() => stringPool.Return(strings));
+    }
+
+    [Fact]
+    public void A_second_return_of_an_array_kept_beyond_the_thread_slot_is_rejected()
+    {
+        // The thread's slot keeps one array of a class; the others go to the pool's stacks, where only the mark
+        // in the array's head tells that an array is already in the pool.
+        FreshThread.Run(() =>
+        {
+            var pool = new EddyArrayPool<int>(1024, 8);
+            int[][] arrays = Enumerable.Range(0, 3).Select(_ => pool.Rent(64)).ToArray();
+            foreach (int[] array in arrays)
+            {
+                pool.Return(array);
+            }
+
+            foreach (int[] array in arrays)
+            {
+                Assert.Throws<InvalidOperationException>(() => pool.Return(array));
+            }
+
+            var strings = new EddyArrayPool<string>(1024, 8);
+            string[][] stringArrays = Enumerable.Range(0, 3).Select(_ => strings.Rent(64)).ToArray();
+            foreach (string[] array in stringArrays)
+            {
+                array[0] = "used";
+                strings.Return(array);
+            }
+
+            foreach (string[] array in stringArrays)
+            {
+                Assert.Throws<InvalidOperationException>(() => strings.Return(array));
+            }
+        });
     }
 
     [Fact]
