@@ -1,5 +1,6 @@
 using System;
 using System.IO;
+using System.Runtime.CompilerServices;
 using Eddy.Internal;
 
 namespace Eddy;
@@ -10,6 +11,7 @@ namespace Eddy;
 /// </summary>
 internal static class StreamArguments
 {
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static void ValidateBuffer(byte[] buffer, int offset, int count)
     {
         ThrowHelper.ThrowIfNull(buffer);

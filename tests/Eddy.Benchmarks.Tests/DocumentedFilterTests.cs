@@ -106,7 +106,7 @@ public class DocumentedFilterTests
 
     /// <summary>
     /// The glob patterns (a <c>*</c> then a name, with an optional parameter list) on the lines of
-    /// <paramref name="block"/> that name a benchmark class or pass <c>--filter</c>, each shell loop variable in them
+    /// <paramref name="block"/> that name a benchmark class, pass <c>--filter</c> or build a pattern from a shell variable, each shell loop variable in them
     /// replaced by every value of its <c>for ... in ...; do</c> list.
     /// </summary>
     internal static IEnumerable<string> PatternsIn(string block)
@@ -114,7 +114,7 @@ public class DocumentedFilterTests
         var loops = Regex.Matches(block, @"for (\w+) in ([^;]+); do")
             .ToDictionary(m => m.Groups[1].Value, m => m.Groups[2].Value.Split(' ', StringSplitOptions.RemoveEmptyEntries));
         var seen = new HashSet<string>(StringComparer.Ordinal);
-        foreach (string line in block.Split('\n').Where(l => l.Contains("Benchmarks", StringComparison.Ordinal) || l.Contains("--filter", StringComparison.Ordinal) || l.Contains("$c.$m", StringComparison.Ordinal)))
+        foreach (string line in block.Split('\n').Where(l => l.Contains("Benchmarks", StringComparison.Ordinal) || l.Contains("--filter", StringComparison.Ordinal) || l.Contains("*$", StringComparison.Ordinal)))
         {
             foreach (Match token in Regex.Matches(line, @"\*[\w$.]+(?:\([^)]*\))?\*?"))
             {

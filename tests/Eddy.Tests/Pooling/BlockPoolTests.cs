@@ -363,9 +363,7 @@ public class BlockPoolTests
     public void A_lent_block_that_never_comes_back_gives_its_slot_to_the_next_block_and_is_accepted_later()
     {
         var pool = NewPool();
-        byte[] lost = pool.Rent(1024);
-        pool.Return(lost);
-        Assert.Same(lost, pool.Rent(1024)); // lent from the slot
+        byte[] lost = RentLentFromTheSlot(pool, 1024);
         byte[] other = pool.Rent(1024);
         Assert.NotSame(lost, other);
         pool.Return(other); // takes the slot
@@ -484,13 +482,9 @@ public class BlockPoolTests
     public void Trimming_on_the_owning_thread_releases_held_blocks_and_does_not_count_lent_ones()
     {
         var pool = NewPool();
-        byte[] lent4K = pool.Rent(4096);
-        pool.Return(lent4K);
-        Assert.Same(lent4K, pool.Rent(4096)); // lent from its slot
+        byte[] lent4K = RentLentFromTheSlot(pool, 4096);
         pool.Return(pool.Rent(8192)); // held in its slot
-        byte[] lent16K = pool.Rent(16384);
-        pool.Return(lent16K);
-        Assert.Same(lent16K, pool.Rent(16384));
+        byte[] lent16K = RentLentFromTheSlot(pool, 16384);
 
         Assert.Equal(1, pool.Trim()); // the 8 KiB block only
         BlockPoolStatistics stats = pool.GetStatistics();
@@ -928,6 +922,15 @@ public class BlockPoolTests
         blocks.ForEach(b => pool.Return(b));
         Assert.Equal(1, pool.GetStatistics().DroppedBlocks);
         Assert.Equal(2 * stacks + thread, pool.GetStatistics().RetainedBlocks);
+    }
+
+    /// <summary>A block rented, returned to the thread's slot and rented again: lent from the slot, which keeps it.</summary>
+    private static byte[] RentLentFromTheSlot(BlockPool pool, int length)
+    {
+        byte[] block = pool.Rent(length);
+        pool.Return(block);
+        Assert.Same(block, pool.Rent(length));
+        return block;
     }
 
     /// <summary>Gen2 collections, at most five, until the pool's callback has trimmed every retained block.</summary>
