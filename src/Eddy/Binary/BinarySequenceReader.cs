@@ -40,10 +40,21 @@ public ref partial struct BinarySequenceReader
     /// <param name="sequence">The bytes to read.</param>
     public BinarySequenceReader(ReadOnlySequence<byte> sequence)
     {
+        _sequence = sequence;
+        if (sequence.IsSingleSegment)
+        {
+            // A short message in one chunk: its span is all there is, with no segment after it.
+            ReadOnlySpan<byte> single = sequence.FirstSpan;
+            _length = single.Length;
+            _span = single;
+            _segmentEnd = single.Length;
+            _nextSegment = default;
+            return;
+        }
+
         // The first segment comes back in pieces, set here field by field: a whole reader returned by a call is
         // copied through stack temporaries into the caller's local.
         ReadOnlySpan<byte> first = FirstSegment(sequence, out long length, out SequencePosition next);
-        _sequence = sequence;
         _length = length;
         _span = first;
         _segmentEnd = first.Length;
@@ -261,15 +272,6 @@ public ref partial struct BinarySequenceReader
     [MethodImpl(MethodImplOptions.NoInlining)]
     private static ReadOnlySpan<byte> FirstSegment(ReadOnlySequence<byte> sequence, out long length, out SequencePosition next)
     {
-        // A sequence over one array (a short message in a buffer's single chunk) is told apart without the general
-        // first-span lookup.
-        if (SequenceMarshal.TryGetArray(sequence, out ArraySegment<byte> array))
-        {
-            length = array.Count;
-            next = default;
-            return array;
-        }
-
         length = sequence.Length;
         next = sequence.Start;
         while (sequence.TryGet(ref next, out ReadOnlyMemory<byte> memory))

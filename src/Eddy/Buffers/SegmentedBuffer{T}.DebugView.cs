@@ -28,6 +28,12 @@ public sealed partial class SegmentedBuffer<T>
         {
             get
             {
+                if (_buffer._chunkCount == 0)
+                {
+                    // Nothing rented, or a bare first chunk.
+                    return _buffer._writeArray.Length == 0 ? [] : [_buffer._writeArray.Length];
+                }
+
                 int[] lengths = new int[_buffer._chunkCount];
                 for (int i = 0; i < lengths.Length; i++)
                 {

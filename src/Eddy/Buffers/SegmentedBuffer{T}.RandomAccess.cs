@@ -24,6 +24,13 @@ public sealed partial class SegmentedBuffer<T>
         }
 
         int total = (int)Math.Min(destination.Length, available);
+        if (_chunkCount == 0)
+        {
+            // A bare first chunk holds everything, from the head.
+            BlockCopy.Copy(new ReadOnlySpan<T>(_writeArray, _headOffset + (int)position, total), destination);
+            return total;
+        }
+
         SyncWriteChunk();
         long absolute = _headStart + position;
         int index = FindChunk(absolute);
@@ -145,10 +152,16 @@ public sealed partial class SegmentedBuffer<T>
             return;
         }
 
-        if (_chunkCount == 0)
+        if (_writeArray.Length == 0)
         {
             OpenChunk((int)Math.Min(capacity, _maximumChunkLength));
             available = Capacity;
+        }
+
+        if (available < capacity)
+        {
+            // Spares go into the list after the first chunk.
+            AttachBareChunk();
         }
 
         while (available < capacity)
@@ -182,6 +195,7 @@ public sealed partial class SegmentedBuffer<T>
         }
 
         Debug.Assert(_writeIndex == 0 && _writePos == 0 && _headOffset == 0);
+        AttachBareChunk();
         BufferSegment<T> head;
         if (_chunkCount == 0)
         {
@@ -232,7 +246,7 @@ public sealed partial class SegmentedBuffer<T>
     /// </summary>
     private void ReserveForAppend(long count)
     {
-        if (_chunkCount == 0)
+        if (_writeArray.Length == 0)
         {
             OpenChunk(1);
         }
@@ -241,6 +255,12 @@ public sealed partial class SegmentedBuffer<T>
         for (int i = _writeIndex + 1; i < _chunkCount && free < count; i++)
         {
             free += _chunks[i].Array.Length;
+        }
+
+        if (free < count)
+        {
+            // Spares go into the list after the first chunk.
+            AttachBareChunk();
         }
 
         while (free < count)

@@ -24,7 +24,8 @@ public sealed partial class SegmentedBuffer<T> : IRescuable
         clear |= RuntimeHelpers.IsReferenceOrContainsReferences<T>();
         BufferSegment<T>[] chunks = _chunks;
         int count = _chunkCount;
-        _chunks = [];
+        T[] bare = count == 0 ? _writeArray : [];
+        _chunks = null!;
         _chunkCount = 0;
         _writeArray = [];
         _writePos = 1;
@@ -35,8 +36,14 @@ public sealed partial class SegmentedBuffer<T> : IRescuable
             if (array.Length != 0)
             {
                 elements += array.Length;
-                _pool.Return(array, clear);
+                Pool.Return(array, clear);
             }
+        }
+
+        if (bare.Length != 0)
+        {
+            elements += bare.Length;
+            Pool.Return(bare, clear);
         }
 
         return elements * ElementSize();

@@ -38,14 +38,19 @@ public sealed partial class SegmentedBuffer<T> : IBufferWriter<T>, IDisposable
 
     private const int MaxArrayLength = 0x7FFFFFC7;
 
-    private readonly ArrayPool<T> _pool;
+    // Null for the default pool: a constructor then stores no reference (no GC write barrier).
+    private readonly ArrayPool<T>? _pool;
     private readonly int _initialChunkLength;
     private readonly int _maximumChunkLength;
     private int _nextChunkLength;
 
     // _chunks[0.._chunkCount) are owned; [0.._writeIndex] hold data (0 is the head), the rest are spares
-    // pre-allocated by EnsureCapacity or kept by Reset(true).
-    private BufferSegment<T>[] _chunks = [];
+    // pre-allocated by EnsureCapacity or kept by Reset(true). The first chunk starts bare: _chunkCount 0 and
+    // _writeArray rented, with no segment and no list, so a buffer that never outgrows it takes neither; the
+    // operations that walk the list attach it first (AttachBareChunk).
+    // Null until the first chunk is attached (AddFirstSegment takes the list), so a buffer that never needs it
+    // stores no reference; read only where _chunkCount is above 0, or by AddFirstSegment and Dispose, which check.
+    private BufferSegment<T>[] _chunks = null!;
     private int _chunkCount;
     private int _writeIndex;
 
@@ -99,7 +104,7 @@ public sealed partial class SegmentedBuffer<T> : IBufferWriter<T>, IDisposable
             ThrowHelper.ThrowArgumentOutOfRangeException(nameof(maximumChunkLength), maximumChunkLength, "The maximum chunk length must not be below the initial chunk length.");
         }
 
-        _pool = pool ?? DefaultPool<T>.Instance;
+        _pool = pool;
         _initialChunkLength = initialChunkLength;
         _maximumChunkLength = maximumChunkLength;
         _nextChunkLength = initialChunkLength;
@@ -135,7 +140,7 @@ public sealed partial class SegmentedBuffer<T> : IBufferWriter<T>, IDisposable
     }
 
     /// <summary>The number of chunks the buffer owns, spares included.</summary>
-    internal int ChunkCount => _chunkCount;
+    internal int ChunkCount => _chunkCount != 0 || _writeArray.Length == 0 ? _chunkCount : 1;
 
     /// <summary>The configured first-chunk length, in elements.</summary>
     internal int InitialChunkLength => _initialChunkLength;
@@ -371,6 +376,11 @@ public sealed partial class SegmentedBuffer<T> : IBufferWriter<T>, IDisposable
             return;
         }
 
+        if (_chunkCount == 0 && _writeArray.Length != 0)
+        {
+            ReturnArray(_writeArray);
+        }
+
         ReleaseChunks(0, _chunkCount);
         _writeArray = [];
         _writePos = 0;
@@ -395,6 +405,12 @@ public sealed partial class SegmentedBuffer<T> : IBufferWriter<T>, IDisposable
         BufferSegment<T>[] chunks = _chunks;
         if (_chunkCount == 0)
         {
+            // Nothing rented, or a bare first chunk: no segment to clear.
+            if (_writeArray.Length != 0)
+            {
+                ReturnArray(_writeArray);
+            }
+
             ReturnChunkSlots(chunks);
         }
         else
@@ -409,7 +425,7 @@ public sealed partial class SegmentedBuffer<T> : IBufferWriter<T>, IDisposable
             ChunkSlots<T>.ReturnWithSegment(chunks);
         }
 
-        _chunks = [];
+        _chunks = null!;
         // Free space of -1 sends every GetSpan and Advance down the slow path, which throws.
         _writeArray = [];
         _writePos = 1;
@@ -458,11 +474,13 @@ public sealed partial class SegmentedBuffer<T> : IBufferWriter<T>, IDisposable
     {
         if (_chunkCount == 0)
         {
-            T[] first = RentChunkArray(need);
-            BufferSegment<T> segment = AddFirstSegment();
-            segment.Array = first;
-            SetWriteChunk(0, segment, 0);
-            return;
+            if (_writeArray.Length == 0 || _writePos == 0)
+            {
+                OpenBareChunk(need);
+                return;
+            }
+
+            AttachBareChunk();
         }
 
         BufferSegment<T> current = _chunks[_writeIndex];
@@ -504,6 +522,25 @@ public sealed partial class SegmentedBuffer<T> : IBufferWriter<T>, IDisposable
         target.Start = nextStart;
         target.Count = 0;
         SetWriteChunk(next, target, 0);
+    }
+
+    /// <summary>
+    /// Makes a fresh array of at least <paramref name="need"/> elements the bare first chunk, in place of the bare
+    /// chunk with nothing written yet that there may be.
+    /// </summary>
+    private void OpenBareChunk(int need)
+    {
+        Debug.Assert(_chunkCount == 0 && _writePos == 0);
+        T[] bare = _writeArray;
+        T[] first = RentChunkArray(need);
+        if (bare.Length != 0)
+        {
+            ReturnArray(bare);
+        }
+
+        _writeIndex = 0;
+        _writeArray = first;
+        _writeStart = 0;
     }
 
     private void SetWriteChunk(int index, BufferSegment<T> segment, int position)
@@ -563,13 +600,16 @@ public sealed partial class SegmentedBuffer<T> : IBufferWriter<T>, IDisposable
             return;
         }
 
-        PooledArrays.Return(_pool, array);
+        PooledArrays.Return(Pool, array);
     }
 
     // The default byte pool is called through its sealed type, so the JIT inlines Rent and Return: through
     // ArrayPool<T> each is a virtual call, a sizeable part of a small buffer's fixed cost. For byte the type
     // test and the casts are folded away at JIT time.
-    private bool OnSharedBlockPool => typeof(T) == typeof(byte) && ReferenceEquals(_pool, BlockPool.Shared);
+    private bool OnSharedBlockPool => typeof(T) == typeof(byte) && (_pool is null || ReferenceEquals(_pool, BlockPool.Shared));
+
+    /// <summary>The pool chunks come from.</summary>
+    private ArrayPool<T> Pool => _pool ?? DefaultPool<T>.Instance;
 
     private T[] RentFromPool(int minimumLength)
     {
@@ -578,7 +618,7 @@ public sealed partial class SegmentedBuffer<T> : IBufferWriter<T>, IDisposable
             return (T[])(object)BlockPool.Shared.Rent(minimumLength);
         }
 
-        return PooledArrays.Rent(_pool, minimumLength);
+        return PooledArrays.Rent(Pool, minimumLength);
     }
 
     /// <summary>Returns chunks [<paramref name="from"/>, <paramref name="to"/>) and closes the gap in the list.</summary>
@@ -627,8 +667,8 @@ public sealed partial class SegmentedBuffer<T> : IBufferWriter<T>, IDisposable
         _cursor = 0;
         if (_chunkCount == 0)
         {
+            // Nothing rented, or a bare first chunk, which stays.
             _writeIndex = 0;
-            _writeArray = [];
             _writePos = 0;
             _writeStart = 0;
             return;
@@ -648,7 +688,7 @@ public sealed partial class SegmentedBuffer<T> : IBufferWriter<T>, IDisposable
     {
         Debug.Assert(_chunkCount == 0);
         BufferSegment<T> segment;
-        if (_chunks.Length == 0)
+        if (_chunks is null)
         {
             _chunks = ChunkSlots<T>.RentWithSegment();
             segment = _chunks[0];
@@ -681,21 +721,39 @@ public sealed partial class SegmentedBuffer<T> : IBufferWriter<T>, IDisposable
         ReturnChunkSlots(old);
     }
 
-    private static void ReturnChunkSlots(BufferSegment<T>[] slots)
+    private static void ReturnChunkSlots(BufferSegment<T>[]? slots)
     {
-        if (slots.Length != 0)
+        if (slots is not null)
         {
             ChunkSlots<T>.Return(slots);
         }
     }
 
-    /// <summary>Brings the write chunk's <see cref="BufferSegment{T}.Count"/> up to date for cold operations.</summary>
+    /// <summary>
+    /// Brings the write chunk's <see cref="BufferSegment{T}.Count"/> up to date for cold operations, which walk the
+    /// chunk list: a bare first chunk is attached to it.
+    /// </summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private void SyncWriteChunk()
     {
         if (_chunkCount != 0)
         {
             _chunks[_writeIndex].Count = _writePos;
+        }
+        else
+        {
+            AttachBareChunk();
+        }
+    }
+
+    /// <summary>Gives a bare first chunk its segment, in the list's first slot; does nothing in any other state.</summary>
+    private void AttachBareChunk()
+    {
+        if (_chunkCount == 0 && _writeArray.Length != 0)
+        {
+            BufferSegment<T> segment = AddFirstSegment();
+            segment.Array = _writeArray;
+            segment.Count = _writePos;
         }
     }
 
