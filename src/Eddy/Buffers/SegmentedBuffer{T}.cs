@@ -250,7 +250,19 @@ public sealed partial class SegmentedBuffer<T> : IBufferWriter<T>, IDisposable
     /// Returns the held elements as a sequence over the chunks themselves; allocates nothing.
     /// </summary>
     /// <exception cref="ObjectDisposedException">The buffer is disposed.</exception>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public ReadOnlySequence<T> GetReadOnlySequence()
+    {
+        if (_writeIndex == 0 && _writePos > _headOffset && !_disposed)
+        {
+            // Everything is in the write chunk, the first: a sequence over its array, built in the caller.
+            return new ReadOnlySequence<T>(_writeArray, _headOffset, _writePos - _headOffset);
+        }
+
+        return GetReadOnlySequenceSlow();
+    }
+
+    private ReadOnlySequence<T> GetReadOnlySequenceSlow()
     {
         ThrowIfDisposed();
         if (_writeStart + _writePos == _headStart)
@@ -260,7 +272,6 @@ public sealed partial class SegmentedBuffer<T> : IBufferWriter<T>, IDisposable
 
         if (_writeIndex == 0)
         {
-            // Everything is in the write chunk, the first: a sequence over its array.
             return new ReadOnlySequence<T>(_writeArray, _headOffset, _writePos - _headOffset);
         }
 
@@ -405,10 +416,11 @@ public sealed partial class SegmentedBuffer<T> : IBufferWriter<T>, IDisposable
         BufferSegment<T>[] chunks = _chunks;
         if (_chunkCount == 0)
         {
-            // Nothing rented, or a bare first chunk: no segment to clear.
+            // Nothing rented, or a bare first chunk: no segment to clear. The return is inlined here, where a
+            // buffer that stayed in one chunk ends.
             if (_writeArray.Length != 0)
             {
-                ReturnArray(_writeArray);
+                ReturnArrayInlined(_writeArray);
             }
 
             ReturnChunkSlots(chunks);
@@ -532,7 +544,15 @@ public sealed partial class SegmentedBuffer<T> : IBufferWriter<T>, IDisposable
     {
         Debug.Assert(_chunkCount == 0 && _writePos == 0);
         T[] bare = _writeArray;
-        T[] first = RentChunkArray(need);
+        Debug.Assert(_nextChunkLength == _initialChunkLength || bare.Length > 4L * _initialChunkLength);
+        T[] first = RentFromPool(Math.Max(need, _nextChunkLength));
+        if (first.Length > 4L * _initialChunkLength)
+        {
+            // Up to four times the initial length, a quarter of what is held leaves the next chunk at the initial
+            // length, where it is: the bare chunk only ever grows, so no earlier one has moved it.
+            SizeNextChunk(first.Length);
+        }
+
         if (bare.Length != 0)
         {
             ReturnArray(bare);
@@ -588,7 +608,12 @@ public sealed partial class SegmentedBuffer<T> : IBufferWriter<T>, IDisposable
         _nextChunkLength = Math.Min(_maximumChunkLength, Math.Max(_initialChunkLength, next));
     }
 
-    private void ReturnArray(T[] array)
+    // Called, not inlined: the pool's Return would be copied into every cold caller.
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private void ReturnArray(T[] array) => ReturnArrayInlined(array);
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private void ReturnArrayInlined(T[] array)
     {
         if (OnSharedBlockPool)
         {

@@ -39,4 +39,25 @@ public class SegmentedBufferChunkSizingTests
 
         pool.AssertAllReturned();
     }
+    [Theory]
+    [InlineData(100, 1024)]
+    [InlineData(4096, 1024)]
+    [InlineData(8191, 1024)]
+    [InlineData(8192, 2048)]
+    [InlineData(100_000, 16384)]
+    public void A_first_chunk_sizes_the_next_at_a_quarter_of_it_and_never_below_the_initial_length(int first, int next)
+    {
+        var pool = new TrackingArrayPool<byte>();
+        using (var buffer = new SegmentedBuffer<byte>(pool, 1024, 1 << 20))
+        {
+            // A small span first, swapped for the big one while nothing is written.
+            Assert.Equal(1024, buffer.GetSpan(1).Length);
+            buffer.Advance(buffer.GetSpan(first).Length);
+            buffer.Write(new byte[1]);
+            int[] expected = first > 1024 ? [1024, first, next] : [1024, next];
+            Assert.Equal(expected, pool.RequestedLengths.ToArray());
+        }
+
+        pool.AssertAllReturned();
+    }
 }
