@@ -270,11 +270,7 @@ public sealed partial class SegmentedBuffer<T> : IBufferWriter<T>, IDisposable
             return ReadOnlySequence<T>.Empty;
         }
 
-        if (_writeIndex == 0)
-        {
-            return new ReadOnlySequence<T>(_writeArray, _headOffset, _writePos - _headOffset);
-        }
-
+        // Not empty, and not all in the first chunk (GetReadOnlySequence took that): more than one chunk.
         SyncWriteChunk();
         // A chunk just opened by GetSpan but not yet written is left out.
         int last = _writePos != 0 ? _writeIndex : _writeIndex - 1;

@@ -80,12 +80,15 @@ public class SegmentedBufferBareChunkTests
             ReadOnlySequence<byte> sequence = buffer.GetReadOnlySequence();
             Assert.IsType<byte[]>(sequence.Start.GetObject());
             Assert.Equal(100, buffer.ToArray().Length);
-            buffer.Dispose();
+            Assert.Equal(10, buffer.CopyTo(90, new byte[20]));
 
-            // Still in the thread's cache: the buffer never took it.
+            // Still in the thread's cache while the buffer lives: the buffer has not taken it.
             BufferSegment<byte>[] again = ChunkSlots<byte>.RentWithSegment();
             Assert.Same(kit, again);
             Assert.Same(segment, again[0]);
+            ChunkSlots<byte>.ReturnWithSegment(again);
+            buffer.Dispose();
+            Assert.Same(kit, ChunkSlots<byte>.RentWithSegment());
         });
     }
 
@@ -119,6 +122,31 @@ public class SegmentedBufferBareChunkTests
         Assert.Equal(1, pool.Outstanding);
         Assert.Equal(1, pool.Returns);
         Assert.Equal(1, buffer.ChunkCount);
+    }
+
+    [Fact]
+    public void The_free_tail_is_handed_out_without_renting_and_only_while_there_is_one()
+    {
+        var pool = new CountingArrayPool();
+        var buffer = new SegmentedBuffer<byte>(pool, ChunkLength, ChunkLength);
+        Assert.False(buffer.TryGetFreeTail(out ArraySegment<byte> none));
+        Assert.Null(none.Array);
+        Assert.Equal(0, pool.Rents);
+
+        buffer.Write(Bytes(0, 10));
+        Assert.True(buffer.TryGetFreeTail(out ArraySegment<byte> tail));
+        Assert.Equal(10, tail.Offset);
+        Assert.Equal(ChunkLength - 10, tail.Count);
+        Assert.Equal(ChunkLength - 10, buffer.HandedOut);
+        tail.AsSpan(0, 2).Fill(7);
+        buffer.Advance(2);
+        Assert.Equal(Bytes(0, 10).Concat(new byte[] { 7, 7 }).ToArray(), buffer.ToArray());
+        Assert.Equal(1, pool.Rents);
+
+        buffer.Write(Bytes(0, ChunkLength - 12));
+        Assert.False(buffer.TryGetFreeTail(out _));
+        buffer.Dispose();
+        Assert.False(buffer.TryGetFreeTail(out _));
     }
 
     [Fact]
