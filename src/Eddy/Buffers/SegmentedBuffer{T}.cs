@@ -47,9 +47,8 @@ public sealed partial class SegmentedBuffer<T> : IBufferWriter<T>, IDisposable
     // _chunks[0.._chunkCount) are owned; [0.._writeIndex] hold data (0 is the head), the rest are spares
     // pre-allocated by EnsureCapacity or kept by Reset(true). The first chunk starts bare: _chunkCount 0 and
     // _writeArray rented, with no segment and no list, so a buffer that never outgrows it takes neither; the
-    // operations that walk the list attach it first (AttachBareChunk).
-    // Null until the first chunk is attached (AddFirstSegment takes the list), so a buffer that never needs it
-    // stores no reference; read only where _chunkCount is above 0, or by AddFirstSegment and Dispose, which check.
+    // operations that walk the list attach it first (AttachBareChunk). The list is null until then (no reference
+    // stored), and is read only where _chunkCount is above 0, or by AddFirstSegment and Dispose, which check.
     private BufferSegment<T>[] _chunks = null!;
     private int _chunkCount;
     private int _writeIndex;
