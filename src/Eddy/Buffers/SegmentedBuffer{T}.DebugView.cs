@@ -7,7 +7,7 @@ namespace Eddy.Buffers;
 [DebuggerTypeProxy(typeof(SegmentedBuffer<>.DebugView))]
 public sealed partial class SegmentedBuffer<T>
 {
-    private string DebuggerDisplay => _disposed ? "Disposed" : $"Length = {Length}, Chunks = {_chunkCount}";
+    private string DebuggerDisplay => _disposed ? "Disposed" : $"Length = {Length}, Chunks = {ChunkCount}";
 
     /// <summary>What the debugger shows of a buffer: its length, the length of each chunk and the first held elements.</summary>
     internal sealed class DebugView
