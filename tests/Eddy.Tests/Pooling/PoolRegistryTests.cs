@@ -52,6 +52,40 @@ public class PoolRegistryTests
         Assert.True(after.RentedBytes >= rented, $"{after.RentedBytes} < {rented}");
     }
 
+    [Fact]
+    public void Pools_of_one_kind_are_summed_into_one_total_and_a_collected_one_is_counted_once()
+    {
+        // A kind of its own, so that no other test's pools change its totals.
+        string kind = "test-" + Guid.NewGuid().ToString("N");
+        var live = new object();
+        PoolRegistry.Add(kind, live, static _ => new PoolCounters(100, 10, 1, 0, 50));
+        WeakReference gone = AddAndDrop(kind);
+
+        List<KeyValuePair<string, PoolCounters>> first = PoolRegistry.Collect();
+        Assert.Single(first, pair => pair.Key == kind);
+        Assert.Equal(new PoolCounters(300, 30, 3, 0, 150), Sum(kind));
+
+        Gc.CollectAll();
+        Assert.False(gone.IsAlive);
+
+        // The dropped pool's last counts stay, without what it retained, in the first collection after it went and
+        // in every one after that.
+        var expected = new PoolCounters(300, 30, 3, 0, 50);
+        Assert.Equal(expected, Sum(kind));
+        Assert.Equal(expected, Sum(kind));
+        Assert.Single(PoolRegistry.Collect(), pair => pair.Key == kind);
+        GC.KeepAlive(live);
+    }
+
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private static WeakReference AddAndDrop(string kind)
+    {
+        var pool = new object();
+        PoolRegistry.Add(kind, pool, static _ => new PoolCounters(200, 20, 2, 0, 100));
+        PoolRegistry.Collect();
+        return new WeakReference(pool);
+    }
+
     [MethodImpl(MethodImplOptions.NoInlining)]
     private static (long Rented, WeakReference Pool) UseAPoolAndDropIt()
     {
