@@ -196,6 +196,16 @@ public class BlockPoolStashTests
     }
 
     [Fact]
+    public void The_per_class_view_counts_blocks_in_the_per_core_stacks()
+    {
+        // 64 KiB is past the stashed classes: one block goes back to the thread's slot, the others to the stacks.
+        var pool = NewPool();
+        RentMany(pool, 64 << 10, 5).ForEach(b => pool.Return(b));
+        SizeClassCount line = Assert.Single(pool.RetainedPerClass());
+        Assert.Equal(new SizeClassCount(64 << 10, 5), line);
+    }
+
+    [Fact]
     public void The_stash_of_an_instance_pool_is_its_own()
     {
         var first = NewPool();

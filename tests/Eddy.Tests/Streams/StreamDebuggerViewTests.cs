@@ -57,6 +57,26 @@ public class StreamDebuggerViewTests
     }
 
     [Fact]
+    public void Segmented_stream_view_reads_window_bytes_past_the_chunks_and_a_disposed_stream_shows_as_such()
+    {
+        var stream = new PooledMemoryStream(new PooledMemoryStreamOptions { Mode = PooledMemoryStreamMode.Segmented, ChunkLength = 256 });
+        stream.Write(Pattern(300));
+        for (int i = 0; i < 3; i++)
+        {
+            // Small writes go through the write window: in the write chunk, not yet committed to the chunks.
+            stream.WriteByte((byte)(200 + i));
+        }
+
+        var view = new PooledMemoryStream.DebugView(stream);
+        Assert.Equal("Segmented", view.Layout);
+        Assert.Equal(Pattern(300).Concat(new byte[] { 200, 201, 202 }), view.Bytes);
+        Assert.Equal("Segmented, Length = 303, Position = 303", DebuggerViewTests.Display(typeof(PooledMemoryStream), typeof(PooledMemoryStream.DebugView), stream));
+
+        stream.Dispose();
+        Assert.Equal("Disposed", DebuggerViewTests.Display(typeof(PooledMemoryStream), typeof(PooledMemoryStream.DebugView), stream));
+    }
+
+    [Fact]
     public void Read_only_stream_shows_its_memory()
     {
         using var stream = new PooledMemoryStream(new byte[] { 1, 2, 3 });
