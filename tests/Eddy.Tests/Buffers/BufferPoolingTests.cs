@@ -97,7 +97,8 @@ public class BufferPoolingTests
     public void A_pool_handing_back_a_short_or_covariant_array_is_refused()
     {
         using var segmented = new SegmentedBuffer<byte>(new ShortArrayPool(), 16, 16);
-        Assert.Throws<InvalidOperationException>(() => segmented.GetSpan(10));
+        InvalidOperationException error = Assert.Throws<InvalidOperationException>(() => segmented.GetSpan(10));
+        Assert.Equal("The pool returned an array that is too short or not exactly of the element type.", error.Message);
         using var contiguous = new PooledBufferWriter<byte>(new ShortArrayPool(), 0);
         Assert.Throws<InvalidOperationException>(() => contiguous.GetSpan(10));
         using var objects = new SegmentedBuffer<object>(new CovariantArrayPool(), 4, 4);
