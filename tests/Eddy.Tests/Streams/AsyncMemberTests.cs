@@ -114,6 +114,32 @@ public class AsyncMemberTests
     }
 
     [Fact]
+    public void A_Begin_result_is_complete_synchronous_signalled_and_carries_its_state_and_callback()
+    {
+        using var stream = new PooledMemoryStream();
+        var state = new object();
+        IAsyncResult? seen = null;
+
+        IAsyncResult write = stream.BeginWrite(new byte[] { 1, 2, 3 }, 0, 3, r => seen = r, state);
+        Assert.Same(write, seen);
+        Assert.True(write.IsCompleted);
+        Assert.True(write.CompletedSynchronously);
+        Assert.Same(state, write.AsyncState);
+        WaitHandle handle = write.AsyncWaitHandle;
+        Assert.True(handle.WaitOne(0));
+        Assert.Same(handle, write.AsyncWaitHandle);
+        stream.EndWrite(write);
+
+        stream.Position = 0;
+        byte[] buffer = new byte[8];
+        IAsyncResult read = stream.BeginRead(buffer, 0, 8, null, null);
+        Assert.True(read.CompletedSynchronously);
+        Assert.True(read.AsyncWaitHandle.WaitOne(0));
+        Assert.Equal(3, stream.EndRead(read));
+        Assert.Equal(new byte[] { 1, 2, 3 }, buffer.Take(3));
+    }
+
+    [Fact]
     public void Begin_on_a_disposed_stream_reports_MemoryStreams_messages()
     {
         var expected = new MemoryStream();
