@@ -49,11 +49,6 @@ internal static class ThrowHelper
     public static void ThrowArgumentException(string message, string? paramName = null) =>
         throw new ArgumentException(message, paramName);
 
-    /// <summary>The BCL's message for an (offset, count) pair that does not fit the array.</summary>
-    [DoesNotReturn, MethodImpl(MethodImplOptions.NoInlining)]
-    public static void ThrowArgumentException_InvalidOffsetLength() =>
-        throw new ArgumentException("Offset and length were out of bounds for the array or count is greater than the number of elements from index to the end of the source collection.");
-
     [DoesNotReturn, MethodImpl(MethodImplOptions.NoInlining)]
     public static void ThrowIndexOutOfRangeException() =>
         throw new IndexOutOfRangeException();

@@ -35,6 +35,7 @@ public sealed class FileBufferingStreamTests : IDisposable
         Assert.False(stream.IsFileAsync);
         string path = stream.TempFilePath!;
         Assert.Equal(_directory, Path.GetDirectoryName(path));
+        Assert.StartsWith("eddy-", Path.GetFileName(path)); // the name docs/spilling-stream.md gives
         Assert.Equal(new[] { path }, Directory.GetFiles(_directory));
         Assert.Equal(Threshold + 1, new FileInfo(path).Length);
         Assert.Equal(0, pool.Outstanding); // every pooled chunk went back when its bytes reached the file
