@@ -116,14 +116,15 @@ public sealed partial class PooledMemoryStream
         }
 
         SettlePending();
-        long position = _position;
-        long remaining = _length - position;
+        long position = CurrentPosition;
+        long length = CurrentLength;
+        long remaining = length - position;
         if (remaining <= 0)
         {
             return Task.CompletedTask;
         }
 
-        _position = _length;
+        SetCurrentPosition(length);
         if (destination is MemoryStream or PooledMemoryStream)
         {
             try
@@ -180,10 +181,10 @@ public sealed partial class PooledMemoryStream
         while (_kind == StreamKind.Contiguous)
         {
             byte[]? array = _array;
-            long position = _position;
+            int position = _relativePosition;
             if (array is null || position >= array.Length)
             {
-                EnsureContiguousCapacity(Math.Max(position + 1, (array?.Length ?? 0) * 2L));
+                EnsureContiguousCapacity(Math.Max(position + 1L, (array?.Length ?? 0) * 2L));
                 continue;
             }
 

@@ -80,14 +80,13 @@ public sealed partial class PooledMemoryStream
         if (array is not null)
         {
             // Bytes past Length are garbage (pooled arrays are not zeroed), so only the written part moves.
-            int written = (int)Math.Min(_length, capacity);
+            int written = Math.Min(_relativeLength, capacity);
             grown = CopyDestination.Choose(BytePool, array, grown, written);
             BlockCopy.Copy(array.AsSpan(0, written), grown);
             retired = array;
         }
 
         _array = grown;
-        _arrayStart = 0;
         return true;
     }
 }

@@ -8,7 +8,7 @@ namespace Eddy;
 [DebuggerTypeProxy(typeof(DebugView))]
 public sealed partial class PooledMemoryStream
 {
-    private string DebuggerDisplay => _kind == StreamKind.Disposed ? "Disposed" : $"{_kind}, Length = {_length}, Position = {_position}";
+    private string DebuggerDisplay => _kind == StreamKind.Disposed ? "Disposed" : $"{_kind}, Length = {CurrentLength}, Position = {CurrentPosition}";
 
     /// <summary>
     /// What the debugger shows of a stream: mode, layout, length, position, chunk lengths and the first bytes. It
@@ -35,9 +35,9 @@ public sealed partial class PooledMemoryStream
             }
         }
 
-        public long Length => _stream._length;
+        public long Length => _stream.CurrentLength;
 
-        public long Position => _stream._position;
+        public long Position => _stream.CurrentPosition;
 
         /// <summary>The array length of every chunk of a segmented stream; empty otherwise.</summary>
         public int[] ChunkLengths =>
@@ -55,7 +55,7 @@ public sealed partial class PooledMemoryStream
                 switch (stream._kind)
                 {
                     case StreamKind.Contiguous:
-                        return DebugViews.Head(new ReadOnlySpan<byte>(stream._array, 0, (int)stream._length));
+                        return DebugViews.Head(new ReadOnlySpan<byte>(stream._array, 0, stream._relativeLength));
                     case StreamKind.ReadOnly:
                         return DebugViews.Head(stream.RareOrNull!.ReadOnly.Span);
                     case StreamKind.Segmented:
@@ -68,13 +68,13 @@ public sealed partial class PooledMemoryStream
 
         private static byte[] SegmentedHead(PooledMemoryStream stream)
         {
-            byte[] head = new byte[Math.Min(stream._length, DebugViews.MaximumItems)];
+            byte[] head = new byte[Math.Min(stream.CurrentLength, DebugViews.MaximumItems)];
             SegmentedBuffer<byte>? segments = stream.RareOrNull?.Segments;
             int committed = segments is null ? 0 : segments.CopyTo(0, head);
             if (committed < head.Length && stream._array is { } window)
             {
                 // Bytes written through the window are in the write chunk but not yet committed to the chunks.
-                int start = (int)(committed - stream._arrayStart);
+                int start = (int)(committed - stream.SegmentedRare.PositionBase);
                 new ReadOnlySpan<byte>(window, start, head.Length - committed).CopyTo(head.AsSpan(committed));
             }
 

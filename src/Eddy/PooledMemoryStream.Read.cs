@@ -24,15 +24,16 @@ public sealed partial class PooledMemoryStream
     {
         if (_kind == StreamKind.Contiguous)
         {
-            long available = _length - _position;
+            int position = _relativePosition;
+            int available = _relativeLength - position;
             if (available <= 0)
             {
                 return 0;
             }
 
-            int n = available < buffer.Length ? (int)available : buffer.Length;
-            BlockCopy.Copy(new ReadOnlySpan<byte>(_array, (int)_position, n), buffer);
-            _position += n;
+            int n = available < buffer.Length ? available : buffer.Length;
+            BlockCopy.Copy(new ReadOnlySpan<byte>(_array, position, n), buffer);
+            _relativePosition = position + n;
             return n;
         }
 
@@ -43,7 +44,8 @@ public sealed partial class PooledMemoryStream
     private int ReadSlow(Span<byte> destination)
     {
         EnsureNotClosed();
-        long available = _length - _position;
+        long position = CurrentPosition;
+        long available = CurrentLength - position;
         if (available <= 0 || destination.IsEmpty)
         {
             // Nothing to copy: like the contiguous fast path, leave a span from GetSpan outstanding.
@@ -52,8 +54,8 @@ public sealed partial class PooledMemoryStream
 
         SettlePending();
         int n = available < destination.Length ? (int)available : destination.Length;
-        CopyContent(_position, destination.Slice(0, n));
-        _position += n;
+        CopyContent(position, destination.Slice(0, n));
+        SetCurrentPosition(position + n);
         return n;
     }
 
@@ -61,11 +63,11 @@ public sealed partial class PooledMemoryStream
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public override int ReadByte()
     {
-        long position = _position;
-        if (_kind == StreamKind.Contiguous && position < _length)
+        int position = _relativePosition;
+        if (_kind == StreamKind.Contiguous && position < _relativeLength)
         {
-            _position = position + 1;
-            return _array![(int)position];
+            _relativePosition = position + 1;
+            return _array![position];
         }
 
         return ReadByteSlow();
@@ -101,14 +103,15 @@ public sealed partial class PooledMemoryStream
         ValidateCopyTo(destination, bufferSize);
         EnsureNotClosed();
         SettlePending();
-        long position = _position;
-        long remaining = _length - position;
+        long position = CurrentPosition;
+        long length = CurrentLength;
+        long remaining = length - position;
         if (remaining <= 0)
         {
             return;
         }
 
-        _position = _length;
+        SetCurrentPosition(length);
         WriteContent(destination, position, remaining);
     }
 
@@ -121,9 +124,10 @@ public sealed partial class PooledMemoryStream
         ThrowHelper.ThrowIfNull(stream, nameof(stream));
         EnsureNotClosed();
         SettlePending();
-        if (_length > 0)
+        long length = CurrentLength;
+        if (length > 0)
         {
-            WriteContent(stream, 0, _length);
+            WriteContent(stream, 0, length);
         }
     }
 
@@ -168,7 +172,7 @@ public sealed partial class PooledMemoryStream
         {
             // The common small stream: one array and no scratch, so nothing to settle and no kind to dispatch on.
             _spanMark = NoSpan;
-            int count = (int)_length;
+            int count = _relativeLength;
             if (count != 0)
             {
                 byte[] result = ArrayAccess.AllocateUninitialized<byte>(count);
@@ -179,7 +183,7 @@ public sealed partial class PooledMemoryStream
 
         EnsureNotClosed();
         SettlePending();
-        long length = _length;
+        long length = CurrentLength;
         if (length == 0)
         {
             return Array.Empty<byte>();
@@ -206,7 +210,7 @@ public sealed partial class PooledMemoryStream
     {
         EnsureNotClosed();
         SettlePending();
-        long length = _length;
+        long length = CurrentLength;
         if (destination.Length < length)
         {
             ThrowHelper.ThrowArgumentException("The destination is shorter than the stream's length.", nameof(destination));
@@ -232,7 +236,7 @@ public sealed partial class PooledMemoryStream
             return false;
         }
 
-        buffer = _array is null ? new ArraySegment<byte>(Array.Empty<byte>()) : new ArraySegment<byte>(_array, 0, (int)_length);
+        buffer = _array is null ? new ArraySegment<byte>(Array.Empty<byte>()) : new ArraySegment<byte>(_array, 0, _relativeLength);
         return true;
     }
 
@@ -250,7 +254,7 @@ public sealed partial class PooledMemoryStream
         switch (_kind)
         {
             case StreamKind.Contiguous:
-                return _array is null ? ReadOnlySequence<byte>.Empty : new ReadOnlySequence<byte>(_array, 0, (int)_length);
+                return _array is null ? ReadOnlySequence<byte>.Empty : new ReadOnlySequence<byte>(_array, 0, _relativeLength);
             case StreamKind.ReadOnly:
                 return new ReadOnlySequence<byte>(RareOrNull!.ReadOnly);
             default:
@@ -279,7 +283,7 @@ public sealed partial class PooledMemoryStream
         switch (_kind)
         {
             case StreamKind.Contiguous:
-                return _array is null ? new ArraySegment<byte>(Array.Empty<byte>()) : new ArraySegment<byte>(_array, 0, (int)_length);
+                return _array is null ? new ArraySegment<byte>(Array.Empty<byte>()) : new ArraySegment<byte>(_array, 0, _relativeLength);
             case StreamKind.ReadOnly:
                 if (!MemoryMarshal.TryGetArray(RareOrNull!.ReadOnly, out ArraySegment<byte> segment))
                 {

@@ -1,5 +1,6 @@
 using System;
 using System.Buffers;
+using System.Diagnostics;
 using System.IO;
 using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
@@ -88,28 +89,94 @@ public sealed partial class PooledMemoryStream
     /// <summary>Hands the contiguous array to the segmented buffer as its first chunk: no copy.</summary>
     private void SwitchToSegmented()
     {
+        Debug.Assert(_kind == StreamKind.Contiguous, "Only a contiguous stream hands its array over.");
         SegmentedBuffer<byte> segments = SegmentsToWrite;
         byte[]? array = _array;
+        int length = _relativeLength;
         _array = null;
-        if (array is not null && _length > 0)
+        if (array is not null && length > 0)
         {
-            segments.AdoptFirstChunk(array, (int)_length);
+            segments.AdoptFirstChunk(array, length);
         }
         else if (array is not null)
         {
             ReturnArray(array, Settings.ClearOnReturn);
         }
 
+        // No window is open: the bases hold Position and Length.
+        RareFields rare = Rare;
+        rare.PositionBase = _relativePosition;
+        rare.LengthBase = length;
+        _relativePosition = 0;
+        _relativeLength = 0;
         _kind = StreamKind.Segmented;
+    }
+
+    /// <summary>
+    /// Sets Position when <see cref="SetCurrentPosition"/> cannot store it as it is: a segmented stream's, or a value
+    /// past int.MaxValue, which only a mode that allows segments accepts and which no array reaches, so the stream
+    /// takes its segmented layout now.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private void SetSegmentedPosition(long value)
+    {
+        if (_kind != StreamKind.Segmented)
+        {
+            SwitchToSegmented();
+        }
+
+        RareFields rare = SegmentedRare;
+        if (_array is not null)
+        {
+            // The window stays open while the value is within an int of its start; the fast paths then check it.
+            long relative = value - rare.PositionBase;
+            if (relative == unchecked((int)relative))
+            {
+                _relativePosition = (int)relative;
+                return;
+            }
+
+            CommitWindow();
+        }
+
+        rare.PositionBase = value;
+        _relativePosition = 0;
+    }
+
+    /// <summary>Sets a segmented stream's Length (see <see cref="SetSegmentedPosition"/>).</summary>
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private void SetSegmentedLength(long value)
+    {
+        RareFields rare = SegmentedRare;
+        if (_array is not null)
+        {
+            long relative = value - rare.LengthBase;
+            if (relative == unchecked((int)relative))
+            {
+                _relativeLength = (int)relative;
+                return;
+            }
+
+            CommitWindow();
+        }
+
+        rare.LengthBase = value;
+        _relativeLength = 0;
     }
 
     /// <summary>Gathers the chunks into one pooled array (one copy); the stream is contiguous afterwards.</summary>
     private void Consolidate()
     {
-        long length = _length;
+        long length = CurrentLength;
+        long position = CurrentPosition;
         if (length > ArrayMaxLength)
         {
             ThrowHelper.ThrowInvalidOperationException("The stream is too long to fit in one array.");
+        }
+
+        if (position > int.MaxValue)
+        {
+            ThrowHelper.ThrowInvalidOperationException("The stream's Position is past int.MaxValue, which a contiguous stream cannot hold.");
         }
 
         byte[] array = RentArray((int)Math.Max(length, PooledMemoryStreamOptions.MinimumRentLength));
@@ -127,7 +194,8 @@ public sealed partial class PooledMemoryStream
         }
 
         _array = array;
-        _arrayStart = 0;
+        _relativePosition = (int)position;
+        _relativeLength = (int)length;
         _kind = StreamKind.Contiguous;
     }
 
@@ -173,13 +241,13 @@ public sealed partial class PooledMemoryStream
         if (position == segments.Length && source.Length is > 0 and <= WindowWriteLimit)
         {
             AppendThroughWindow(segments, position, source);
-            _length = position + source.Length;
+            SetCurrentLength(position + source.Length);
             return;
         }
 
         bool append = position == segments.Length;
         segments.Write(position, source);
-        _length = segments.Length;
+        SetCurrentLength(segments.Length);
         if (append)
         {
             // The next append lands in the rest of the last chunk: open the window on it, so that it takes the
@@ -192,15 +260,33 @@ public sealed partial class PooledMemoryStream
     {
         if (segments.TryGetFreeTail(out ArraySegment<byte> free))
         {
-            OpenWindow(free, segments.Length);
+            TryOpenWindow(free, segments.Length);
         }
     }
 
-    /// <summary>Makes <paramref name="free"/>, which starts at stream position <paramref name="position"/>, the write window.</summary>
-    private void OpenWindow(ArraySegment<byte> free, long position)
+    /// <summary>
+    /// Makes <paramref name="free"/>, which starts at stream position <paramref name="position"/>, the write window:
+    /// Position and Length become offsets from the start of its array. False, and no window, when either is more
+    /// than an int away from it (a write past a long gap); the slow paths then serve the next write.
+    /// </summary>
+    private bool TryOpenWindow(ArraySegment<byte> free, long position)
     {
+        Debug.Assert(_array is null, "A window opens only once the last one is committed.");
+        RareFields rare = SegmentedRare;
+        long start = position - free.Offset;
+        long relativePosition = rare.PositionBase + _relativePosition - start;
+        long relativeLength = rare.LengthBase + _relativeLength - start;
+        if (relativePosition != unchecked((int)relativePosition) || relativeLength != unchecked((int)relativeLength))
+        {
+            return false;
+        }
+
         _array = free.Array;
-        _arrayStart = position - free.Offset;
+        rare.PositionBase = start;
+        rare.LengthBase = start;
+        _relativePosition = (int)relativePosition;
+        _relativeLength = (int)relativeLength;
+        return true;
     }
 
     private void SegmentedSetLength(long value)
@@ -245,7 +331,7 @@ public sealed partial class PooledMemoryStream
                 throw;
             }
 
-            _length = position;
+            SetCurrentLength(position);
         }
         else
         {
@@ -262,13 +348,13 @@ public sealed partial class PooledMemoryStream
         SegmentedBuffer<byte> segments = Segments;
         _spanMark = NoSpan;
         segments.Advance(count);
-        _position += count;
-        _length = segments.Length;
+        SetCurrentPosition(CurrentPosition + count);
+        SetCurrentLength(segments.Length);
     }
 
     private long SegmentedReadFrom(Stream source)
     {
-        if (_position == _length)
+        if (CurrentPosition == CurrentLength)
         {
             SegmentedBuffer<byte> segments = SegmentsToWrite;
             try
@@ -278,8 +364,8 @@ public sealed partial class PooledMemoryStream
             finally
             {
                 // The bytes read before a failing read are kept: Length covers exactly what the chunks hold.
-                _length = segments.Length;
-                _position = _length;
+                SetCurrentLength(segments.Length);
+                SetCurrentPosition(segments.Length);
             }
         }
 
@@ -305,7 +391,7 @@ public sealed partial class PooledMemoryStream
 
     private async ValueTask<long> SegmentedReadFromAsync(Stream source, CancellationToken cancellationToken)
     {
-        if (_position == _length)
+        if (CurrentPosition == CurrentLength)
         {
             SegmentedBuffer<byte> segments = SegmentsToWrite;
             try
@@ -314,8 +400,8 @@ public sealed partial class PooledMemoryStream
             }
             finally
             {
-                _length = segments.Length;
-                _position = _length;
+                SetCurrentLength(segments.Length);
+                SetCurrentPosition(segments.Length);
             }
         }
 
@@ -358,10 +444,16 @@ public sealed partial class PooledMemoryStream
 
     private void CommitWindow()
     {
+        // The bases take the values again.
+        RareFields rare = SegmentedRare;
+        long length = rare.LengthBase + _relativeLength;
+        rare.PositionBase += _relativePosition;
+        rare.LengthBase = length;
+        _relativePosition = 0;
+        _relativeLength = 0;
         _array = null;
-        _arrayStart = 0;
-        SegmentedBuffer<byte> segments = RareOrNull!.Segments!;
-        int pending = (int)(_length - segments.Length);
+        SegmentedBuffer<byte> segments = rare.Segments!;
+        int pending = (int)(length - segments.Length);
         if (pending > 0)
         {
             segments.Advance(pending);
@@ -382,7 +474,10 @@ public sealed partial class PooledMemoryStream
         }
 
         BlockCopy.Copy(source, free.AsSpan());
-        OpenWindow(free, position);
+        if (!TryOpenWindow(free, position))
+        {
+            segments.Advance(source.Length);
+        }
     }
 
     private void ReturnScratch()

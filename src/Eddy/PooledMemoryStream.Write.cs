@@ -45,16 +45,17 @@ public sealed partial class PooledMemoryStream
     private bool TryWriteFast(ReadOnlySpan<byte> source)
     {
         byte[]? array = _array;
-        long position = _position;
-        long index = position - _arrayStart;
-        if (array is not null && index >= 0 && (ulong)(index + source.Length) <= (ulong)array.Length && position <= _length)
+        int position = _relativePosition;
+
+        // A negative position (before a segmented window's start) wraps above any array length.
+        if (array is not null && unchecked((ulong)(uint)position) + (uint)source.Length <= (uint)array.Length && position <= _relativeLength)
         {
-            BlockCopy.Copy(source, ArrayAccess.UncheckedSlice(array, (int)index, source.Length));
+            BlockCopy.Copy(source, ArrayAccess.UncheckedSlice(array, position, source.Length));
             position += source.Length;
-            _position = position;
-            if (position > _length)
+            _relativePosition = position;
+            if (position > _relativeLength)
             {
-                _length = position;
+                _relativeLength = position;
             }
 
             return true;
@@ -68,15 +69,14 @@ public sealed partial class PooledMemoryStream
     public override void WriteByte(byte value)
     {
         byte[]? array = _array;
-        long position = _position;
-        long index = position - _arrayStart;
-        if (array is not null && unchecked((ulong)index) < (ulong)array.Length && position <= _length)
+        int position = _relativePosition;
+        if (array is not null && unchecked((uint)position) < (uint)array.Length && position <= _relativeLength)
         {
-            array[(int)index] = value;
-            _position = ++position;
-            if (position > _length)
+            array[position] = value;
+            _relativePosition = ++position;
+            if (position > _relativeLength)
             {
-                _length = position;
+                _relativeLength = position;
             }
 
             return;
@@ -100,7 +100,7 @@ public sealed partial class PooledMemoryStream
         // The first write of a stream, the whole life of most small ones: rent what the general growth rule
         // would (at least MinimumRentLength and InitialCapacity, while that stays within the segment threshold)
         // without its branches.
-        if (_array is null && _kind == StreamKind.Contiguous && _position == 0)
+        if (_array is null && _kind == StreamKind.Contiguous && _relativePosition == 0)
         {
             // Default options are constants here, so the common stream reads no options object.
             PooledMemoryStreamOptions? options = CustomOptions;
@@ -110,9 +110,8 @@ public sealed partial class PooledMemoryStream
                 byte[] array = options?.Pool is { } pool ? pool.Rent(size) : BlockPool.Shared.Rent(size);
                 BlockCopy.CopyCompact(source, array);
                 _array = array;
-                _arrayStart = 0;
-                _position = source.Length;
-                _length = source.Length;
+                _relativePosition = source.Length;
+                _relativeLength = source.Length;
                 return;
             }
         }
@@ -125,14 +124,14 @@ public sealed partial class PooledMemoryStream
     {
         EnsureNotClosed();
         EnsureWriteable();
-        if (source.IsEmpty && _position <= _length)
+        if (source.IsEmpty && CurrentPosition <= CurrentLength)
         {
             // Changes nothing, so, like the fast path, leaves a span from GetSpan outstanding.
             return;
         }
 
         SettlePending();
-        long position = _position;
+        long position = CurrentPosition;
         if (source.Length > MaxLength - position)
         {
             ThrowHelper.ThrowIOException(StreamTooLongMessage);
@@ -144,17 +143,18 @@ public sealed partial class PooledMemoryStream
         if (_kind == StreamKind.Contiguous && ((_array is { } current && end <= current.Length) || GrowContiguous(end, out retired)))
         {
             byte[] array = _array!;
-            if (position > _length)
+            int length = _relativeLength;
+            if (position > length)
             {
                 // Pooled arrays hold stale bytes: the gap between the old end and the write must read as zeros.
-                array.AsSpan((int)_length, (int)(position - _length)).Clear();
+                array.AsSpan(length, (int)(position - length)).Clear();
             }
 
             BlockCopy.Copy(source, array.AsSpan((int)position));
-            _position = end;
-            if (end > _length)
+            _relativePosition = (int)end;
+            if (end > length)
             {
-                _length = end;
+                _relativeLength = (int)end;
             }
 
             // Only now: the source may have been the stream's own bytes in this array.
@@ -167,7 +167,7 @@ public sealed partial class PooledMemoryStream
         }
 
         SegmentedWrite(position, source);
-        _position = end;
+        SetCurrentPosition(end);
     }
 
     /// <summary>
@@ -185,12 +185,12 @@ public sealed partial class PooledMemoryStream
     public Span<byte> GetSpan(int sizeHint = 0)
     {
         byte[]? array = _array;
-        long position = _position;
-        if (_kind == StreamKind.Contiguous && array is not null && position == _length && unchecked((uint)sizeHint) < (uint)(array.Length - (int)position))
+        int position = _relativePosition;
+        if (_kind == StreamKind.Contiguous && array is not null && position == _relativeLength && unchecked((uint)sizeHint) < (uint)(array.Length - position))
         {
-            int free = array.Length - (int)position;
-            _spanMark = ~(int)position;
-            return new Span<byte>(array, (int)position, free);
+            int free = array.Length - position;
+            _spanMark = ~position;
+            return new Span<byte>(array, position, free);
         }
 
         return GetMemorySlow(sizeHint).Span;
@@ -212,13 +212,13 @@ public sealed partial class PooledMemoryStream
         SettlePending();
 
         int size = Math.Max(sizeHint, 1);
-        long position = _position;
+        long position = CurrentPosition;
         if (size > MaxLength - position)
         {
             ThrowHelper.ThrowIOException(StreamTooLongMessage);
         }
 
-        if (position < _length)
+        if (position < CurrentLength)
         {
             // Inside the content: hand out a scratch array that Advance copies in, so bytes written past the
             // count never overwrite content, whatever the layout.
@@ -234,10 +234,11 @@ public sealed partial class PooledMemoryStream
         if (_kind == StreamKind.Contiguous && EnsureContiguousCapacity(position + size))
         {
             byte[] array = _array!;
-            if (position > _length)
+            int length = _relativeLength;
+            if (position > length)
             {
-                array.AsSpan((int)_length, (int)(position - _length)).Clear();
-                _length = position;
+                array.AsSpan(length, (int)(position - length)).Clear();
+                _relativeLength = (int)position;
             }
 
             int free = array.Length - (int)position;
@@ -257,17 +258,17 @@ public sealed partial class PooledMemoryStream
     public void Advance(int count)
     {
         // A span into the contiguous array still at Position, and 1 <= count <= its length (to the array's end).
-        long position = _position;
+        int position = _relativePosition;
         int mark = _spanMark;
         if (mark < 0 && position == ~mark && _kind == StreamKind.Contiguous && _array is { } array
-            && unchecked((uint)(count - 1)) < (uint)(array.Length - (int)position))
+            && unchecked((uint)(count - 1)) < (uint)(array.Length - position))
         {
             _spanMark = NoSpan;
             position += count;
-            _position = position;
-            if (position > _length)
+            _relativePosition = position;
+            if (position > _relativeLength)
             {
-                _length = position;
+                _relativeLength = position;
             }
 
             return;
@@ -292,7 +293,7 @@ public sealed partial class PooledMemoryStream
         // span at the end of the chunks, each no longer than handed out.
         byte[]? scratch = RareOrNull?.Scratch;
         bool valid = _spanMark == OtherSpan && (scratch is not null
-            ? _position == RareOrNull!.ScratchAt && count <= scratch.Length
+            ? CurrentPosition == RareOrNull!.ScratchAt && count <= scratch.Length
             : _kind == StreamKind.Segmented && count <= Segments.HandedOut);
         if (!valid)
         {
@@ -334,10 +335,10 @@ public sealed partial class PooledMemoryStream
         while (_kind == StreamKind.Contiguous)
         {
             byte[]? array = _array;
-            long position = _position;
+            int position = _relativePosition;
             if (array is null || position >= array.Length)
             {
-                EnsureContiguousCapacity(Math.Max(position + 1, (array?.Length ?? 0) * 2L));
+                EnsureContiguousCapacity(Math.Max(position + 1L, (array?.Length ?? 0) * 2L));
                 continue;
             }
 
@@ -366,23 +367,24 @@ public sealed partial class PooledMemoryStream
         }
 
         SettlePending();
-        ThrowIfGapTooLong(_position);
+        ThrowIfGapTooLong(CurrentPosition);
     }
 
     /// <summary>Bytes were read into the array at Position: zero the gap before them and move Position and Length.</summary>
     private void CommitContiguousRead(int read)
     {
-        long position = _position;
-        if (position > _length)
+        int position = _relativePosition;
+        int length = _relativeLength;
+        if (position > length)
         {
-            _array.AsSpan((int)_length, (int)(position - _length)).Clear();
+            _array.AsSpan(length, position - length).Clear();
         }
 
         position += read;
-        _position = position;
-        if (position > _length)
+        _relativePosition = position;
+        if (position > length)
         {
-            _length = position;
+            _relativeLength = position;
         }
     }
 }

@@ -1,5 +1,6 @@
 using System;
 using System.Buffers;
+using System.Diagnostics;
 using System.IO;
 using System.Runtime.CompilerServices;
 using System.Threading.Tasks;
@@ -33,10 +34,11 @@ public sealed partial class PooledMemoryStream : Stream, IBufferWriter<byte>
     // MemoryStream's do.
     private static readonly PooledMemoryStreamOptions s_readOnlyOptions = new() { Mode = PooledMemoryStreamMode.Contiguous };
 
+    // The write fast paths store into _array[_relativePosition] while that index is below _array.Length and no
+    // gap lies before it. Contiguous: _array is the buffer. Segmented: _array is the write chunk opened by an append
+    // (the window: the chunk's free tail runs to its end), null otherwise; bytes written through it past the
+    // segmented buffer's Length are committed by SettlePending.
     private byte[]? _array;
-    private long _length;
-    private long _position;
-    private StreamKind _kind;
 
     // What few streams use lives in a side object (RareFields), created on first need, so the common short-lived
     // stream object stays small and its Dispose has less to reset: the segmented buffer, the read-only bytes, the
@@ -45,21 +47,25 @@ public sealed partial class PooledMemoryStream : Stream, IBufferWriter<byte>
     // side object); otherwise the side object, which then holds the options.
     private object? _optionsOrRare;
 
+    // Position and Length, as ints so the stream object is as small as a MemoryStream-like stream can be.
+    // Contiguous and read-only streams never pass int.MaxValue: these are the values. A segmented stream's values
+    // are long: these are offsets from RareFields.PositionBase and LengthBase, which share the window's start while
+    // a window is open (so the fast paths index _array with _relativePosition) and otherwise hold the values (the
+    // offsets then 0). CurrentPosition/CurrentLength read them and SetCurrentPosition/SetCurrentLength write them.
+    private int _relativePosition;
+    private int _relativeLength;
+
     // What the last GetSpan/GetMemory handed out, so that Advance can refuse a span that is spent, stale or too
     // short: NoSpan (none, or already advanced); OtherSpan (a segmented span or a scratch array, whose own length
     // bounds the count); or, negative, the bitwise complement of the Position of a span straight into the
     // contiguous array, which runs to the array's end. Advance refuses such a span once the fast paths have moved
-    // Position. One int, so the stream object stays small; the default (0) is NoSpan.
+    // Position. The default (0) is NoSpan.
     private const int NoSpan = 0;
     private const int OtherSpan = 1;
     private int _spanMark;
+    private StreamKind _kind;
 
-    // The write fast paths store into _array[Position - _arrayStart] while that index is below _array.Length.
-    // Contiguous: _array is the buffer, _arrayStart 0. Segmented: _array is the write chunk opened by an append
-    // (the window: the chunk's free tail runs to its end), null otherwise; bytes written through it past the
-    // segmented buffer's Length are committed by SettlePending.
     private const int WindowWriteLimit = 256;
-    private long _arrayStart;
 
     /// <summary>Creates an empty, writable stream with the default options. Nothing is rented until the first write.</summary>
     public PooledMemoryStream()
@@ -102,7 +108,7 @@ public sealed partial class PooledMemoryStream : Stream, IBufferWriter<byte>
     public PooledMemoryStream(ReadOnlyMemory<byte> memory)
     {
         _optionsOrRare = new RareFields { Options = s_readOnlyOptions, ReadOnly = memory };
-        _length = memory.Length;
+        _relativeLength = memory.Length;
         _kind = StreamKind.ReadOnly;
     }
 
@@ -143,7 +149,7 @@ public sealed partial class PooledMemoryStream : Stream, IBufferWriter<byte>
         get
         {
             EnsureNotClosed();
-            return _length;
+            return CurrentLength;
         }
     }
 
@@ -157,7 +163,7 @@ public sealed partial class PooledMemoryStream : Stream, IBufferWriter<byte>
         get
         {
             EnsureNotClosed();
-            return _position;
+            return CurrentPosition;
         }
         set
         {
@@ -168,9 +174,58 @@ public sealed partial class PooledMemoryStream : Stream, IBufferWriter<byte>
             }
 
             EnsureNotClosed();
-            _position = value;
+            SetCurrentPosition(value);
             _spanMark = NoSpan;
         }
+    }
+
+    /// <summary>Position, whatever the layout (no disposed check).</summary>
+    private long CurrentPosition
+    {
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        get => _kind == StreamKind.Segmented ? SegmentedRare.PositionBase + _relativePosition : _relativePosition;
+    }
+
+    /// <summary>Length, whatever the layout (no disposed check).</summary>
+    private long CurrentLength
+    {
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        get => _kind == StreamKind.Segmented ? SegmentedRare.LengthBase + _relativeLength : _relativeLength;
+    }
+
+    /// <summary>The side object of a segmented stream, which always has one.</summary>
+    private RareFields SegmentedRare
+    {
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        get => (RareFields)_optionsOrRare!;
+    }
+
+    /// <summary>Sets Position (already validated) whatever the layout.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private void SetCurrentPosition(long value)
+    {
+        if (_kind != StreamKind.Segmented && unchecked((ulong)value) <= int.MaxValue)
+        {
+            _relativePosition = (int)value;
+            return;
+        }
+
+        SetSegmentedPosition(value);
+    }
+
+    /// <summary>Sets Length (already validated) whatever the layout.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private void SetCurrentLength(long value)
+    {
+        if (_kind != StreamKind.Segmented)
+        {
+            // A contiguous stream past an array's reach has switched to segments before its Length is set.
+            Debug.Assert(unchecked((ulong)value) <= int.MaxValue, "A contiguous Length fits an array.");
+            _relativeLength = (int)value;
+            return;
+        }
+
+        SetSegmentedLength(value);
     }
 
     // The largest Position/Length: int.MaxValue like MemoryStream when contiguous-only or read-only, else long.MaxValue.
@@ -250,8 +305,8 @@ public sealed partial class PooledMemoryStream : Stream, IBufferWriter<byte>
     public override long Seek(long offset, SeekOrigin origin)
     {
         EnsureNotClosed();
-        long target = StreamArguments.SeekTarget(offset, origin, _position, _length, MaxLength);
-        _position = target;
+        long target = StreamArguments.SeekTarget(offset, origin, CurrentPosition, CurrentLength, MaxLength);
+        SetCurrentPosition(target);
         _spanMark = NoSpan;
         return target;
     }
@@ -269,7 +324,7 @@ public sealed partial class PooledMemoryStream : Stream, IBufferWriter<byte>
 
         // Like MemoryStream: a disposed stream is unwritable, so this reports NotSupported, not ObjectDisposed.
         EnsureWriteable();
-        if (value - _length > Settings.MaximumGapLength)
+        if (value - CurrentLength > Settings.MaximumGapLength)
         {
             ThrowHelper.ThrowArgumentOutOfRangeException(nameof(value), GapTooLongMessage);
         }
@@ -278,11 +333,12 @@ public sealed partial class PooledMemoryStream : Stream, IBufferWriter<byte>
 
         if (_kind == StreamKind.Contiguous)
         {
-            if (value > _length)
+            int length = _relativeLength;
+            if (value > length)
             {
                 if (EnsureContiguousCapacity(value))
                 {
-                    _array.AsSpan((int)_length, (int)(value - _length)).Clear();
+                    _array.AsSpan(length, (int)(value - length)).Clear();
                 }
                 else
                 {
@@ -295,10 +351,10 @@ public sealed partial class PooledMemoryStream : Stream, IBufferWriter<byte>
             SegmentedSetLength(value);
         }
 
-        _length = value;
-        if (_position > value)
+        SetCurrentLength(value);
+        if (CurrentPosition > value)
         {
-            _position = value;
+            SetCurrentPosition(value);
         }
     }
 
@@ -362,8 +418,8 @@ public sealed partial class PooledMemoryStream : Stream, IBufferWriter<byte>
             // The common short-lived stream: at most one contiguous array, nothing else to release.
             byte[]? array = _array;
             _array = null;
-            _length = 0;
-            _position = 0;
+            _relativeLength = 0;
+            _relativePosition = 0;
             _spanMark = NoSpan;
             _kind = StreamKind.Disposed;
             if (array is not null)
@@ -447,10 +503,12 @@ public sealed partial class PooledMemoryStream : Stream, IBufferWriter<byte>
         {
             rare.ReadOnly = default;
             rare.LastReadTask = null;
+            rare.PositionBase = 0;
+            rare.LengthBase = 0;
         }
 
-        _length = 0;
-        _position = 0;
+        _relativeLength = 0;
+        _relativePosition = 0;
     }
 
     [MethodImpl(MethodImplOptions.NoInlining)]
@@ -471,7 +529,7 @@ public sealed partial class PooledMemoryStream : Stream, IBufferWriter<byte>
     /// <summary>Refuses a write at <paramref name="position"/> that would open a gap longer than <see cref="PooledMemoryStreamOptions.MaximumGapLength"/>.</summary>
     private void ThrowIfGapTooLong(long position)
     {
-        if (position - _length > Settings.MaximumGapLength)
+        if (position - CurrentLength > Settings.MaximumGapLength)
         {
             ThrowHelper.ThrowIOException(GapTooLongMessage);
         }
@@ -495,6 +553,12 @@ public sealed partial class PooledMemoryStream : Stream, IBufferWriter<byte>
     {
         /// <summary>The options, when they are not <see cref="PooledMemoryStreamOptions.Default"/>; set when the side object is created, never changed.</summary>
         public PooledMemoryStreamOptions? Options;
+
+        /// <summary>A segmented stream's Position is this plus <see cref="_relativePosition"/>.</summary>
+        public long PositionBase;
+
+        /// <summary>A segmented stream's Length is this plus <see cref="_relativeLength"/>.</summary>
+        public long LengthBase;
 
         /// <summary>The chunks of a segmented stream, created on first need and kept across Reset.</summary>
         public SegmentedBuffer<byte>? Segments;

@@ -24,6 +24,32 @@ public class TinyStreamTests
     }
 
     [Fact]
+    public void A_default_stream_object_is_56_bytes_in_a_64_bit_process()
+    {
+        // As small as PooledStream's: a loop of short streams allocates the object and its copy, so every word counts.
+        if (!Environment.Is64BitProcess)
+        {
+            return;
+        }
+
+        var streams = new PooledMemoryStream[100];
+        long least = long.MaxValue;
+        for (int round = 0; round < 5; round++)
+        {
+            long before = GC.GetAllocatedBytesForCurrentThread();
+            for (int i = 0; i < streams.Length; i++)
+            {
+                streams[i] = new PooledMemoryStream();
+            }
+
+            least = Math.Min(least, GC.GetAllocatedBytesForCurrentThread() - before);
+        }
+
+        Assert.Equal(56 * streams.Length, least);
+        GC.KeepAlive(streams);
+    }
+
+    [Fact]
     public void Custom_options_are_kept_as_given()
     {
         var options = new PooledMemoryStreamOptions { InitialCapacity = 1000 };
