@@ -1,6 +1,7 @@
 using System;
 using System.IO;
 using System.Linq;
+using Eddy.Tests.Buffers.Infrastructure;
 
 namespace Eddy.Tests.Streams;
 
@@ -53,6 +54,47 @@ public class FarPositionTests
         Assert.Equal(0, stream.Seek(0, SeekOrigin.End));
         stream.WriteByte(7);
         Assert.Equal(new byte[] { 7 }, stream.ToArray());
+    }
+
+    [Fact]
+    public void Position_at_int_MaxValue_itself_keeps_a_stream_in_its_array()
+    {
+        byte[] data = Pattern(100, 10);
+        using var stream = new PooledMemoryStream();
+        stream.Write(data);
+        stream.Position = int.MaxValue;
+        Assert.True(stream.IsContiguous);
+        Assert.True(stream.TryGetBuffer(out ArraySegment<byte> buffer));
+        Assert.Equal(data, buffer.ToArray());
+
+        using var readOnly = new PooledMemoryStream(data);
+        readOnly.Position = int.MaxValue;
+        Assert.Equal(-1, readOnly.ReadByte());
+        readOnly.Position = 95;
+        Assert.Equal(data[95], readOnly.ReadByte());
+        Assert.False(readOnly.CanWrite);
+        Assert.True(readOnly.IsContiguous);
+    }
+
+    [Fact]
+    public void EnsureCapacity_counts_the_bytes_written_through_an_open_window()
+    {
+        var pool = new TrackingArrayPool<byte>();
+        using var stream = new PooledMemoryStream(new PooledMemoryStreamOptions { Pool = pool, Mode = PooledMemoryStreamMode.Segmented, ChunkLength = 1024 });
+        stream.Write(Pattern(1500, 11));
+        for (int i = 0; i < 10; i++)
+        {
+            stream.WriteByte((byte)i);
+        }
+
+        const int capacity = 16 << 10;
+        stream.EnsureCapacity(capacity);
+        int rents = pool.RentCount;
+        stream.Write(new byte[capacity - stream.Length]);
+
+        Assert.Equal(rents, pool.RentCount);
+        Assert.Equal(capacity, stream.Length);
+        Assert.Equal(Pattern(1500, 11), stream.ToArray().AsSpan(0, 1500).ToArray());
     }
 
     [Fact]
