@@ -86,4 +86,28 @@ public class SegmentedEdgeTests
         stream.Position = 700;
         Assert.Equal(-1, stream.ReadByte());
     }
+
+    [Fact]
+    public void GetSpan_and_Advance_work_between_small_appends_through_the_write_window()
+    {
+        using var stream = new PooledMemoryStream(new PooledMemoryStreamOptions { Mode = PooledMemoryStreamMode.Segmented, ChunkLength = 1024 });
+        var expected = new MemoryStream();
+        byte[] head = Pattern(3000, 12);
+        stream.Write(head);
+        expected.Write(head);
+        for (int i = 0; i < 300; i++)
+        {
+            // The small writes leave the write window open; GetSpan must hand out a span Advance accepts.
+            stream.WriteByte((byte)i);
+            expected.WriteByte((byte)i);
+            Span<byte> span = stream.GetSpan(3);
+            span[0] = (byte)(i + 1);
+            span[1] = (byte)(i + 2);
+            stream.Advance(2);
+            expected.Write(new[] { (byte)(i + 1), (byte)(i + 2) });
+        }
+
+        Assert.Equal(expected.Length, stream.Position);
+        Assert.Equal(expected.ToArray(), stream.ToArray());
+    }
 }

@@ -15,6 +15,12 @@ public class WholeContentTests
     {
         using var stream = new PooledMemoryStream(new PooledMemoryStreamOptions { Mode = mode });
         var expected = new MemoryStream();
+
+        // Past a segmented stream's first chunk, which is a plain array until the stream outgrows it.
+        byte[] head = new byte[10_000];
+        new Random(3).NextBytes(head);
+        stream.Write(head);
+        expected.Write(head);
         for (int i = 0; i < 40; i++)
         {
             // Small writes go through the write window, whose bytes the segmented store learns of later.
