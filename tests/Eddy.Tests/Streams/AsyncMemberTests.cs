@@ -37,6 +37,10 @@ public class AsyncMemberTests
     {
         using var stream = new PooledMemoryStream(new PooledMemoryStreamOptions { Mode = PooledMemoryStreamMode.Segmented });
         var expected = new MemoryStream();
+
+        // Past the first chunk, a plain array until the stream outgrows it: the small writes then go through the window.
+        stream.Write(Pattern(10_000));
+        expected.Write(Pattern(10_000));
         for (int i = 0; i < 300; i++)
         {
             stream.WriteByte((byte)i);
