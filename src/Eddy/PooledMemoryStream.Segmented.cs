@@ -125,43 +125,32 @@ public sealed partial class PooledMemoryStream
             SwitchToSegmented();
         }
 
-        RareFields rare = SegmentedRare;
+        SetSegmentedValue(ref SegmentedRare.PositionBase, ref _relativePosition, value);
+    }
+
+    /// <summary>Sets a segmented stream's Length.</summary>
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private void SetSegmentedLength(long value) =>
+        SetSegmentedValue(ref SegmentedRare.LengthBase, ref _relativeLength, value);
+
+    /// <summary>Stores a segmented stream's Position or Length as <paramref name="valueBase"/> plus <paramref name="offset"/>.</summary>
+    private void SetSegmentedValue(ref long valueBase, ref int offset, long value)
+    {
         if (_array is not null)
         {
             // The window stays open while the value is within an int of its start; the fast paths then check it.
-            long relative = value - rare.PositionBase;
+            long relative = value - valueBase;
             if (relative == unchecked((int)relative))
             {
-                _relativePosition = (int)relative;
+                offset = (int)relative;
                 return;
             }
 
             CommitWindow();
         }
 
-        rare.PositionBase = value;
-        _relativePosition = 0;
-    }
-
-    /// <summary>Sets a segmented stream's Length (see <see cref="SetSegmentedPosition"/>).</summary>
-    [MethodImpl(MethodImplOptions.NoInlining)]
-    private void SetSegmentedLength(long value)
-    {
-        RareFields rare = SegmentedRare;
-        if (_array is not null)
-        {
-            long relative = value - rare.LengthBase;
-            if (relative == unchecked((int)relative))
-            {
-                _relativeLength = (int)relative;
-                return;
-            }
-
-            CommitWindow();
-        }
-
-        rare.LengthBase = value;
-        _relativeLength = 0;
+        valueBase = value;
+        offset = 0;
     }
 
     /// <summary>Gathers the chunks into one pooled array (one copy); the stream is contiguous afterwards.</summary>
