@@ -51,6 +51,11 @@ public static class Program
         {
             // One workload class of an isolated quick run: its rows go to the parent, which reports them all.
             var childConfig = config.WithOrderer(IsolatedWorkloads.OrdererOf(args));
+            if (IsolatedWorkloads.IsExtraCasesChild(args))
+            {
+                childConfig = childConfig.AddFilter(QuickExtraCaseFilter.Instance);
+            }
+
             var childResults = ResultCollector.Collect([BenchmarkRunner.Run(childWorkload!, childConfig)], statistic, out var childFailed);
             SummaryJsonWriter.Write(childRows!, childResults);
             foreach (string failure in childFailed)

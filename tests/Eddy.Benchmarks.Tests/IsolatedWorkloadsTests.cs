@@ -74,6 +74,23 @@ public class IsolatedWorkloadsTests
         var orderer = IsolatedWorkloads.OrdererOf(child);
         Assert.Equal((3, 3), (orderer.ProcessIndex, orderer.ProcessCount));
         Assert.Equal(["--quick", "--no-force-gc"], IsolatedWorkloads.WithoutChildArguments(child));
+        Assert.False(IsolatedWorkloads.IsExtraCasesChild(child));
+    }
+
+    [Fact]
+    public void An_extra_process_is_flagged_to_its_child_and_the_flag_is_taken_out_with_the_child_s_pairs()
+    {
+        var child = IsolatedWorkloads.ChildArguments(typeof(StreamWriteReadBenchmarks), "rows.json", ["--quick", "--no-force-gc"], 2, 2, extraCasesOnly: true).ToArray();
+
+        Assert.Equal(
+            ["--quick", IsolatedWorkloads.WorkloadArgument, typeof(StreamWriteReadBenchmarks).FullName!, IsolatedWorkloads.RowsArgument, "rows.json", IsolatedWorkloads.ProcessArgument, "2/2", IsolatedWorkloads.ExtraCasesArgument, "--no-force-gc"],
+            child);
+        Assert.True(IsolatedWorkloads.IsExtraCasesChild(child));
+        Assert.True(IsolatedWorkloads.TryParseChild(child, out Type? workload, out string? rowsPath));
+        Assert.Equal((typeof(StreamWriteReadBenchmarks), "rows.json"), (workload, rowsPath));
+        Assert.Equal((2, 2), (IsolatedWorkloads.OrdererOf(child).ProcessIndex, IsolatedWorkloads.OrdererOf(child).ProcessCount));
+        Assert.Equal(["--quick", "--no-force-gc"], IsolatedWorkloads.WithoutChildArguments(child));
+        Assert.Equal("args", Assert.Throws<ArgumentNullException>(() => IsolatedWorkloads.IsExtraCasesChild(null!)).ParamName);
     }
 
     [Fact]
@@ -217,11 +234,29 @@ public class IsolatedWorkloadsTests
     }
 
     [Fact]
+    public void The_k4os_128_B_rows_the_100_B_parallel_loops_and_the_one_byte_advances_run_in_two_processes_more_and_nothing_else_does()
+    {
+        var extra = WorkloadCatalog.WorkloadTypes()
+            .Select(t => t.GetCustomAttribute<WorkloadAttribute>()!)
+            .Where(a => a.QuickExtraCases is not null || a.QuickExtraProcesses != 0)
+            .ToDictionary(a => a.Id, a => (string.Join(",", a.QuickExtraCases!), a.QuickExtraProcesses));
+
+        Assert.Equal(
+            new Dictionary<string, (string, int)>
+            {
+                ["k4os"] = ("Bytes=128", 2),
+                ["pooledstream-parallel"] = ("DataSize=100", 2),
+                ["buffer-writer"] = ("Scenario=Advance1x1M", 2),
+            },
+            extra);
+    }
+
+    [Fact]
     public void The_schedule_runs_the_classes_in_rounds_each_class_s_processes_a_round_apart()
     {
         Type[] workloads = [typeof(StreamWriteReadBenchmarks), typeof(FixedPoolBenchmarks), typeof(StreamLifecycleParallelBenchmarks), typeof(StreamSmallWritesBenchmarks)];
 
-        var schedule = IsolatedWorkloads.Schedule(workloads).Select(s => $"{s.Workload.Name} {s.Process.Argument}");
+        var schedule = IsolatedWorkloads.Schedule(workloads).Select(s => $"{s.Workload.Name} {s.Process.Argument}{(s.ExtraCasesOnly ? " extra" : "")}");
 
         Assert.Equal(
             [
@@ -230,6 +265,8 @@ public class IsolatedWorkloadsTests
                 "StreamWriteReadBenchmarks 3/3", "StreamLifecycleParallelBenchmarks 3/4", "StreamSmallWritesBenchmarks 3/5",
                 "StreamLifecycleParallelBenchmarks 4/4", "StreamSmallWritesBenchmarks 4/5",
                 "StreamSmallWritesBenchmarks 5/5",
+                "StreamWriteReadBenchmarks 1/2 extra", "StreamLifecycleParallelBenchmarks 1/2 extra",
+                "StreamWriteReadBenchmarks 2/2 extra", "StreamLifecycleParallelBenchmarks 2/2 extra",
             ],
             schedule);
     }
@@ -240,8 +277,11 @@ public class IsolatedWorkloadsTests
         var schedule = IsolatedWorkloads.Schedule(WorkloadCatalog.WorkloadTypes());
 
         Assert.Equal(
-            WorkloadCatalog.WorkloadTypes().Sum(t => t.GetCustomAttribute<WorkloadAttribute>()!.QuickProcesses),
-            schedule.Select(s => (s.Workload, s.Process.Argument)).Distinct().Count());
+            WorkloadCatalog.WorkloadTypes().Sum(t => t.GetCustomAttribute<WorkloadAttribute>()!.QuickProcesses + t.GetCustomAttribute<WorkloadAttribute>()!.QuickExtraProcesses),
+            schedule.Select(s => (s.Workload, s.Process.Argument, s.ExtraCasesOnly)).Distinct().Count());
+        Assert.Equal(schedule.Count, schedule.Select(s => (s.Workload, s.Process.Argument, s.ExtraCasesOnly)).Distinct().Count());
+        // The extra processes come after every main one, so a class's extra rows lie a round or more from its others.
+        Assert.True(schedule.SkipWhile(s => !s.ExtraCasesOnly).All(s => s.ExtraCasesOnly));
         Assert.Empty(IsolatedWorkloads.Schedule([]));
         Assert.Equal("workloads", Assert.Throws<ArgumentNullException>(() => IsolatedWorkloads.Schedule(null!)).ParamName);
     }

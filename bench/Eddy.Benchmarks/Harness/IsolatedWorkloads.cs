@@ -30,6 +30,12 @@ public static class IsolatedWorkloads
     public const string ProcessArgument = "--quick-process";
 
     /// <summary>
+    /// The child's flag (no value) saying it is one of the class's extra processes, which run only the benchmarks of
+    /// <see cref="WorkloadAttribute.QuickExtraCases"/> (<see cref="QuickExtraCaseFilter"/>).
+    /// </summary>
+    public const string ExtraCasesArgument = "--quick-extra-cases";
+
+    /// <summary>
     /// The runtime setting that makes a method called 30 times tier up at once instead of after a quiet spell of the
     /// JIT. A fresh process keeps jitting while BenchmarkDotNet starts, so without it a benchmark's hot methods could
     /// still be replaced by optimised code part-way through the measured iterations.
@@ -69,9 +75,10 @@ public static class IsolatedWorkloads
 
     /// <summary>
     /// The arguments of the child process that runs <paramref name="workload"/> and writes its rows to
-    /// <paramref name="rowsPath"/>, as process <paramref name="processIndex"/> of <paramref name="processCount"/>.
+    /// <paramref name="rowsPath"/>, as process <paramref name="processIndex"/> of <paramref name="processCount"/>: of the
+    /// class's main processes, or with <paramref name="extraCasesOnly"/> of its extra ones.
     /// </summary>
-    public static IReadOnlyList<string> ChildArguments(Type workload, string rowsPath, IEnumerable<string> parentArguments, int processIndex = 1, int processCount = 1)
+    public static IReadOnlyList<string> ChildArguments(Type workload, string rowsPath, IEnumerable<string> parentArguments, int processIndex = 1, int processCount = 1, bool extraCasesOnly = false)
     {
         ArgumentNullException.ThrowIfNull(workload);
         ArgumentNullException.ThrowIfNull(parentArguments);
@@ -80,6 +87,11 @@ public static class IsolatedWorkloads
             "--quick", WorkloadArgument, workload.FullName!, RowsArgument, rowsPath,
             ProcessArgument, new RotatedOrderer(processIndex, processCount).Argument,
         };
+        if (extraCasesOnly)
+        {
+            arguments.Add(ExtraCasesArgument);
+        }
+
         arguments.AddRange(parentArguments.Where(a => PassedOn.Contains(a, StringComparer.Ordinal)));
         return arguments;
     }
@@ -133,12 +145,24 @@ public static class IsolatedWorkloads
         return true;
     }
 
-    /// <summary>The arguments left once the child's own pairs are taken out.</summary>
+    /// <summary>Whether the child is one of its class's extra processes (<see cref="ExtraCasesArgument"/>).</summary>
+    public static bool IsExtraCasesChild(IReadOnlyList<string> args)
+    {
+        ArgumentNullException.ThrowIfNull(args);
+        return args.Contains(ExtraCasesArgument, StringComparer.Ordinal);
+    }
+
+    /// <summary>The arguments left once the child's own pairs and flag are taken out.</summary>
     public static string[] WithoutChildArguments(IReadOnlyList<string> args)
     {
         var rest = new List<string>();
         for (int i = 0; i < args.Count; i++)
         {
+            if (args[i] == ExtraCasesArgument)
+            {
+                continue;
+            }
+
             if (args[i] == WorkloadArgument || args[i] == RowsArgument || args[i] == ProcessArgument)
             {
                 i++;
@@ -153,8 +177,9 @@ public static class IsolatedWorkloads
 
     /// <summary>
     /// Runs every workload class in a child process of its own (in <see cref="WorkloadAttribute.QuickProcesses"/>
-    /// of them, each starting at a different place in the class's list of benchmarks, in the order of
-    /// <see cref="Schedule"/>), and gathers their rows. A child that fails is listed in
+    /// of them, each starting at a different place in the class's list of benchmarks, and its
+    /// <see cref="WorkloadAttribute.QuickExtraCases"/> in <see cref="WorkloadAttribute.QuickExtraProcesses"/> more, in
+    /// the order of <see cref="Schedule"/>), and gathers their rows. A child that fails is listed in
     /// <paramref name="failed"/>; the rows it wrote before failing are kept.
     /// </summary>
     public static IReadOnlyList<ResultRow> RunAll(IReadOnlyList<Type> workloads, IReadOnlyList<string> parentArguments, List<string> failed)
@@ -166,11 +191,12 @@ public static class IsolatedWorkloads
         var runs = workloads.Distinct().ToDictionary(w => w, _ => new List<IReadOnlyList<ResultRow>>());
         try
         {
-            foreach (var (workload, process) in Schedule(workloads))
+            foreach (var (workload, process, extraCasesOnly) in Schedule(workloads))
             {
-                string rowsPath = Path.Combine(folder, $"{workload.Name}-{process.ProcessIndex}.json");
+                string kind = extraCasesOnly ? "extra-" : "";
+                string rowsPath = Path.Combine(folder, $"{workload.Name}-{kind}{process.ProcessIndex}.json");
                 File.Delete(rowsPath);
-                var start = HostProcess.StartInfo(ChildArguments(workload, rowsPath, parentArguments, process.ProcessIndex, process.ProcessCount));
+                var start = HostProcess.StartInfo(ChildArguments(workload, rowsPath, parentArguments, process.ProcessIndex, process.ProcessCount, extraCasesOnly));
                 start.Environment[CallCountingDelayVariable] = "0";
                 int exitCode = HostProcess.Run(start);
                 if (File.Exists(rowsPath))
@@ -180,7 +206,7 @@ public static class IsolatedWorkloads
 
                 if (exitCode != 0)
                 {
-                    failed.Add($"{workload.Name}: its process {process.Argument} exited with {exitCode} (its output is above)");
+                    failed.Add($"{workload.Name}: its {kind}process {process.Argument} exited with {exitCode} (its output is above)");
                 }
             }
         }
@@ -194,27 +220,34 @@ public static class IsolatedWorkloads
 
     /// <summary>
     /// The order of an isolated quick run's child processes: in rounds, round r running process r of every class
-    /// that has that many (<see cref="WorkloadAttribute.QuickProcesses"/>), in the catalogue's order.
+    /// that has that many (<see cref="WorkloadAttribute.QuickProcesses"/>), in the catalogue's order; then, in rounds
+    /// again, the extra processes (<see cref="WorkloadAttribute.QuickExtraProcesses"/>), flagged
+    /// <c>ExtraCasesOnly</c>.
     /// </summary>
     /// <remarks>
     /// A slow spell of the machine slows whatever runs in it (docs/benchmarks.md, "Why the parallel loops move"). Run
     /// back to back, a class's processes followed each other within seconds, so one spell could reach two of them; in
     /// rounds they lie a whole round, a minute or more, apart.
     /// </remarks>
-    public static IReadOnlyList<(Type Workload, RotatedOrderer Process)> Schedule(IReadOnlyList<Type> workloads)
+    public static IReadOnlyList<(Type Workload, RotatedOrderer Process, bool ExtraCasesOnly)> Schedule(IReadOnlyList<Type> workloads)
     {
         ArgumentNullException.ThrowIfNull(workloads);
-        var counts = workloads.Distinct()
-            .Select(w => (Workload: w, Count: w.GetCustomAttribute<WorkloadAttribute>()?.QuickProcesses ?? 1))
-            .ToList();
-        int rounds = counts.Count == 0 ? 0 : counts.Max(c => c.Count);
-        var schedule = new List<(Type, RotatedOrderer)>();
-        for (int round = 1; round <= rounds; round++)
-        {
-            schedule.AddRange(counts.Where(c => c.Count >= round).Select(c => (c.Workload, new RotatedOrderer(round, c.Count))));
-        }
-
+        var attributes = workloads.Distinct().Select(w => (Workload: w, Attribute: w.GetCustomAttribute<WorkloadAttribute>())).ToList();
+        var schedule = new List<(Type, RotatedOrderer, bool)>();
+        AddRounds(attributes.Select(a => (a.Workload, a.Attribute?.QuickProcesses ?? 1)).ToList(), extraCasesOnly: false);
+        AddRounds(
+            attributes.Where(a => a.Attribute?.QuickExtraCases is { Length: > 0 }).Select(a => (a.Workload, a.Attribute!.QuickExtraProcesses)).ToList(),
+            extraCasesOnly: true);
         return schedule;
+
+        void AddRounds(List<(Type Workload, int Count)> counts, bool extraCasesOnly)
+        {
+            int rounds = counts.Count == 0 ? 0 : counts.Max(c => c.Count);
+            for (int round = 1; round <= rounds; round++)
+            {
+                schedule.AddRange(counts.Where(c => c.Count >= round).Select(c => (c.Workload, new RotatedOrderer(round, c.Count), extraCasesOnly)));
+            }
+        }
     }
 
     /// <summary>

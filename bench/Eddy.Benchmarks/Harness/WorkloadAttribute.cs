@@ -21,6 +21,19 @@ public sealed class WorkloadAttribute(string id) : Attribute
     public int QuickProcesses { get; init; } = 1;
 
     /// <summary>
+    /// Parameter values, each "Name=Value" as BenchmarkDotNet shows them (e.g. "Bytes=128"), whose benchmarks quick mode
+    /// also runs in <see cref="QuickExtraProcesses"/> processes of their own (<see cref="QuickExtraCaseFilter"/>); a
+    /// benchmark is one of them when any of its parameters is listed. These are cheap rows whose level each process
+    /// sets per implementation, and which moved by more than 15 % between runs with <see cref="QuickProcesses"/>
+    /// alone: more processes for them steady the median without running the whole class again. Null, the default,
+    /// lists none.
+    /// </summary>
+    public string[]? QuickExtraCases { get; init; }
+
+    /// <summary>How many more processes run only the <see cref="QuickExtraCases"/> benchmarks; 0, the default, none.</summary>
+    public int QuickExtraProcesses { get; init; }
+
+    /// <summary>
     /// The implementation ids quick mode leaves out (<see cref="QuickImplementationFilter"/>); null, the default,
     /// leaves out none. Full runs always measure every one.
     /// </summary>

@@ -14,8 +14,8 @@ namespace Eddy.Benchmarks.Workloads;
 /// DotNext's SparseBufferWriter is not served here, so its row is absent.
 /// </summary>
 // CommunityToolkit's one-byte-advance row takes a level for a whole process (docs/benchmarks.md, "Quick mode"), so
-// quick mode runs the class in three processes and keeps each row's median.
-[Workload("buffer-writer", QuickProcesses = 3)]
+// quick mode runs the class in three processes and keeps each row's median, and that scenario in two processes more.
+[Workload("buffer-writer", QuickProcesses = 3, QuickExtraCases = new[] { "Scenario=Advance1x1M" }, QuickExtraProcesses = 2)]
 public class BufferWriterBenchmarks
 {
     private const int Piece = 2048;

@@ -16,8 +16,9 @@ namespace Eddy.Benchmarks.Workloads;
 /// </summary>
 // On 2 cores the scheduler sets the loop's speed per benchmark, and slow spells of a few seconds slow every
 // implementation measured in them (docs/benchmarks.md, "Why the parallel loops move"), so quick mode runs the class
-// in four processes and keeps each row's second fastest: three of the four must be slow to slow a row down.
-[Workload("pooledstream-parallel", QuickProcesses = 4)]
+// in four processes and keeps each row's second fastest: three of the four must be slow to slow a row down. The
+// 100 B loops, the cheapest, run in two processes more, and keep the third fastest of six.
+[Workload("pooledstream-parallel", QuickProcesses = 4, QuickExtraCases = new[] { "DataSize=100" }, QuickExtraProcesses = 2)]
 public class StreamLifecycleParallelBenchmarks
 {
     private static readonly RecyclableMemoryStreamManager s_manager = new();
