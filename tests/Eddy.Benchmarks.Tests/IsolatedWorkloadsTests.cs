@@ -234,7 +234,7 @@ public class IsolatedWorkloadsTests
     }
 
     [Fact]
-    public void The_k4os_128_B_rows_the_100_B_parallel_loops_and_the_one_byte_advances_run_in_two_processes_more_and_nothing_else_does()
+    public void The_k4os_128_B_rows_and_the_100_B_parallel_loops_run_in_two_processes_more_and_nothing_else_does()
     {
         var extra = WorkloadCatalog.WorkloadTypes()
             .Select(t => t.GetCustomAttribute<WorkloadAttribute>()!)
@@ -246,7 +246,6 @@ public class IsolatedWorkloadsTests
             {
                 ["k4os"] = ("Bytes=128", 2),
                 ["pooledstream-parallel"] = ("DataSize=100", 2),
-                ["buffer-writer"] = ("Scenario=Advance1x1M", 2),
             },
             extra);
     }
