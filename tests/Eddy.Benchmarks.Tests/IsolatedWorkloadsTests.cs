@@ -271,6 +271,14 @@ public class IsolatedWorkloadsTests
     }
 
     [Fact]
+    public void A_class_that_lists_no_extra_cases_gets_no_extra_processes_whatever_their_count()
+    {
+        var schedule = IsolatedWorkloads.Schedule([typeof(NoExtraCasesWorkload)]);
+
+        Assert.Equal([(typeof(NoExtraCasesWorkload), "1/1", false)], schedule.Select(s => (s.Workload, s.Process.Argument, s.ExtraCasesOnly)));
+    }
+
+    [Fact]
     public void The_schedule_of_the_catalogue_runs_every_process_of_every_class_once()
     {
         var schedule = IsolatedWorkloads.Schedule(WorkloadCatalog.WorkloadTypes());
@@ -292,4 +300,10 @@ public class IsolatedWorkloadsTests
     [InlineData(new[] { "--filter", "*Pools*" }, null, false)]
     public void A_quick_run_starts_again_with_the_call_counting_delay_off_unless_it_is_off(string[] args, string? current, bool restarts) =>
         Assert.Equal(restarts, IsolatedWorkloads.NeedsCallCountingDelayOff(args, current));
+
+    /// <summary>A class that asks for extra processes but lists no case for them.</summary>
+    [Workload("no-extra-cases", QuickExtraCases = new string[0], QuickExtraProcesses = 2)]
+    private sealed class NoExtraCasesWorkload
+    {
+    }
 }
