@@ -1,4 +1,5 @@
 using System;
+using System.Collections.Generic;
 using System.Globalization;
 using System.Linq;
 using System.Reflection;
@@ -33,7 +34,7 @@ public sealed class QuickExtraCaseFilter : IFilter
         name + "=" + Convert.ToString(value, CultureInfo.InvariantCulture);
 
     /// <summary>Whether a benchmark of <paramref name="workload"/> with <paramref name="parameters"/> ("Name=Value") runs in the class's extra processes.</summary>
-    public static bool IsExtraCase(Type workload, System.Collections.Generic.IEnumerable<string> parameters)
+    public static bool IsExtraCase(Type workload, IEnumerable<string> parameters)
     {
         ArgumentNullException.ThrowIfNull(workload);
         ArgumentNullException.ThrowIfNull(parameters);

@@ -25,8 +25,9 @@ public sealed class WorkloadAttribute(string id) : Attribute
     /// also runs in <see cref="QuickExtraProcesses"/> processes of their own (<see cref="QuickExtraCaseFilter"/>); a
     /// benchmark is one of them when any of its parameters is listed. These are cheap rows whose level each process
     /// sets per implementation, and which moved by more than 15 % between runs with <see cref="QuickProcesses"/>
-    /// alone: more processes for them steady the median without running the whole class again. Null, the default,
-    /// lists none.
+    /// alone: more processes for them steady the median without running the whole class again. Only rows that take
+    /// the same levels with the rest of their class left out belong here (docs/benchmarks.md, "Quick mode", has one
+    /// that does not). Null, the default, lists none.
     /// </summary>
     public string[]? QuickExtraCases { get; init; }
 
