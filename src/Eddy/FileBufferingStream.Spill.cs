@@ -5,7 +5,7 @@ using Eddy.Internal;
 
 namespace Eddy;
 
-/// <summary>The limit checks, the move to the temporary file and the file's read-ahead buffer.</summary>
+// The limit checks, the move to the temporary file and the file's read-ahead buffer.
 public sealed partial class FileBufferingStream
 {
     private ArrayPool<byte> Pool => _options.EffectiveMemoryOptions.EffectivePool;

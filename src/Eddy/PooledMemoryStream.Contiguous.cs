@@ -5,7 +5,7 @@ using Eddy.Internal;
 
 namespace Eddy;
 
-/// <summary>Growth of the contiguous array, and the hand-over to segments past the threshold.</summary>
+// Growth of the contiguous array, and the hand-over to segments past the threshold.
 public sealed partial class PooledMemoryStream
 {
     /// <summary>

@@ -113,6 +113,56 @@ public class PackageTests
     }
 
     [Fact]
+    public void Every_member_of_every_packed_xml_doc_has_at_most_one_summary()
+    {
+        // Partial declarations each with a <summary> concatenate in the XML, and IDEs show only the first one.
+        var offenders = PackagePaths()
+            .SelectMany(path =>
+            {
+                using var zip = ZipFile.OpenRead(path);
+                return zip.Entries
+                    .Where(e => e.FullName.StartsWith("lib/", StringComparison.Ordinal) && e.FullName.EndsWith(".xml", StringComparison.Ordinal))
+                    .SelectMany(e => LoadEntry(zip, e.FullName).Root!.Element("members")!.Elements("member")
+                        .Where(m => m.Elements("summary").Count() > 1)
+                        .Select(m => $"{e.FullName}: {m.Attribute("name")!.Value}"))
+                    .ToList();
+            })
+            .ToList();
+
+        Assert.True(offenders.Count == 0, "members with more than one <summary>:\n" + string.Join("\n", offenders));
+    }
+
+    [Fact]
+    public void Embedded_pdbs_name_source_files_by_mapped_paths_not_the_build_machine_s()
+    {
+        // Stack traces and debuggers show the PDB's document names: they must not reveal where the package was built.
+        foreach (string path in PackagePaths())
+        {
+            using var zip = ZipFile.OpenRead(path);
+            foreach (var dll in zip.Entries.Where(e => e.FullName.StartsWith("lib/", StringComparison.Ordinal) && e.FullName.EndsWith(".dll", StringComparison.Ordinal)))
+            {
+                using var image = new MemoryStream();
+                using (var entry = dll.Open())
+                {
+                    entry.CopyTo(image);
+                }
+
+                image.Position = 0;
+                using var pe = new PEReader(image);
+                var embedded = pe.ReadDebugDirectory().Single(d => d.Type == DebugDirectoryEntryType.EmbeddedPortablePdb);
+                using var pdbProvider = pe.ReadEmbeddedPortablePdbDebugDirectoryData(embedded);
+                var pdb = pdbProvider.GetMetadataReader();
+                foreach (var document in pdb.Documents.Select(pdb.GetDocument))
+                {
+                    string name = pdb.GetString(document.Name);
+                    Assert.True(name.StartsWith("/_/", StringComparison.Ordinal), $"{dll.FullName} in {Path.GetFileName(path)} names {name}");
+                    Assert.DoesNotContain(RepositoryRoot.Path, name, StringComparison.Ordinal);
+                }
+            }
+        }
+    }
+
+    [Fact]
     public void Object_pool_package_depends_on_eddy_and_the_object_pool_for_every_target()
     {
         Assert.True(_package.ExtensionPack.ExitCode == 0 && _package.ExtensionPackagePath is not null, "dotnet pack failed: " + _package.ExtensionPack);
@@ -184,6 +234,14 @@ public class PackageTests
                 docs.Root!.Element("members")!.Elements("member"),
                 m => m.Attribute("name")!.Value.StartsWith("M:Microsoft.Extensions.DependencyInjection.EddyServiceCollectionExtensions.AddEddy", StringComparison.Ordinal));
         }
+    }
+
+    private string[] PackagePaths()
+    {
+        Assert.True(
+            _package.ExtensionPackagePath is not null && _package.DependencyInjectionPackagePath is not null && _package.AspNetCorePackagePath is not null,
+            "an integration package failed to pack");
+        return [_package.PackagePath!, _package.ExtensionPackagePath, _package.DependencyInjectionPackagePath, _package.AspNetCorePackagePath];
     }
 
     private XDocument ReadNuspec()

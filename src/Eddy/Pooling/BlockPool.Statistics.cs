@@ -3,7 +3,7 @@ using System.Threading;
 
 namespace Eddy.Pooling;
 
-/// <summary>The counters snapshot: the pool's own counts plus what every live thread cache holds.</summary>
+// The counters snapshot: the pool's own counts plus what every live thread cache holds.
 public sealed partial class BlockPool
 {
     /// <summary>Takes a snapshot of the pool's counters.</summary>

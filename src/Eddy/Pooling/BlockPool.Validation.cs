@@ -6,7 +6,7 @@ using Eddy.Internal;
 
 namespace Eddy.Pooling;
 
-/// <summary>The double-return check, the options' checks and the wording of lengths in messages.</summary>
+// The double-return check, the options' checks and the wording of lengths in messages.
 public sealed partial class BlockPool
 {
     /// <summary>The double-return check's slow path: the cookie matched, so look for the very block.</summary>

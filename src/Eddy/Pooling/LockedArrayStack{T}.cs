@@ -56,7 +56,6 @@ internal struct LockedArrayStack<T> : IArrayStack<T>
         return array;
     }
 
-    /// <summary>Pushes unless the stack holds its maximum already.</summary>
     /// <summary>Pops: a stack shared between threads does not lend (a loan is taken back without the lock).</summary>
     public T[]? TryLend() => TryPop();
 
