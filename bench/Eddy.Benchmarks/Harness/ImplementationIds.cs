@@ -38,6 +38,18 @@ public static class ImplementationIds
     /// <summary>PooledStream's PooledMemoryStream on ArrayPool&lt;byte&gt;.Shared (built from source).</summary>
     public const string PooledStream = "PooledStream";
 
+    /// <summary>Nerdbank.Streams' Sequence&lt;byte&gt; on ArrayPool&lt;byte&gt;.Shared: segmented, compared with Eddy-segmented.</summary>
+    public const string NerdbankSequence = "Nerdbank.Streams-Sequence";
+
+    /// <summary>DotNext's SparseBufferWriter&lt;byte&gt; on its default pool: segmented, compared with Eddy-segmented.</summary>
+    public const string DotNextSparse = "DotNext-sparse";
+
+    /// <summary>DotNext's PoolingArrayBufferWriter&lt;byte&gt; on ArrayPool&lt;byte&gt;.Shared: contiguous, compared with Eddy-contiguous.</summary>
+    public const string DotNextPoolingArray = "DotNext-pooling-array";
+
+    /// <summary>DotNext's FileBufferingWriter: spills to a temporary file past its memory threshold, compared with Eddy-spill.</summary>
+    public const string DotNextSpill = "DotNext-spill";
+
     /// <summary>Eddy on blocks placed about 1 KiB apart modulo 4 KiB (the layout workload's baseline).</summary>
     public const string EddySpreadBlocks = "Eddy-spread-blocks";
 
@@ -53,6 +65,6 @@ public static class ImplementationIds
         Eddy, EddyContiguous, EddySegmented, EddyConcurrent, EddyThreadStatic, EddySelfReturningDropped, EddySelfReturningDisposed, MemoryStream, RecyclableMemoryStream, ArrayPoolShared, BinaryWriter,
         ArrayBufferWriter, CommunityToolkit, NewArray, EddySpill, FileBufferingWriteStream, MemoryPoolShared,
         MemoryPoolOverArrayPool,
-        K4osResizing, K4osChunked, PooledStream, EddySpreadBlocks, EddyBackToBackBlocks, Floor,
+        K4osResizing, K4osChunked, PooledStream, NerdbankSequence, DotNextSparse, DotNextPoolingArray, DotNextSpill, EddySpreadBlocks, EddyBackToBackBlocks, Floor,
     ];
 }
