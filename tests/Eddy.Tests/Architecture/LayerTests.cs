@@ -1,13 +1,16 @@
 using System;
 using System.Collections.Generic;
 using System.Linq;
+using System.Reflection;
 
 namespace Eddy.Tests.Architecture;
 
 /// <summary>
 /// Eddy's namespaces stack: Internal and Lifetime → Pooling → Buffers → Streams (namespace Eddy) →
 /// Binary, and Diagnostics above them all, observing. A namespace may use its own layer and the layers below it.
-/// The graph is read from the built Eddy.dll, IL bodies included, so a fully qualified name cannot hide an edge.
+/// Four graphs are checked: the IL of the net10.0 and the netstandard2.1 Eddy.dll (IL bodies included, so a fully
+/// qualified name cannot hide an edge), and the sources of both builds bound by Roslyn, which see what leaves no
+/// token in the IL (attribute arguments, constants, enum values, nameof) and types in the global namespace.
 /// </summary>
 public class LayerTests
 {
@@ -23,22 +26,41 @@ public class LayerTests
         ["Eddy.Diagnostics"] = 5,
     };
 
-    [Fact]
-    public void Every_namespace_of_Eddy_has_a_layer()
+    private static readonly Dictionary<string, Lazy<NamespaceGraph>> s_graphs = new(StringComparer.Ordinal)
     {
-        var graph = NamespaceGraph.Read(typeof(PooledMemoryStream).Assembly);
-        var unknown = graph.Edges.Keys.SelectMany(e => new[] { e.From, e.To })
-            .Where(n => n.StartsWith("Eddy", StringComparison.Ordinal) && !s_layers.ContainsKey(n))
-            .Distinct()
-            .ToList();
+        ["IL net10.0"] = new(() => NamespaceGraph.Read(typeof(PooledMemoryStream).Assembly)),
+        ["IL netstandard2.1"] = new(() => NamespaceGraph.Read(NetStandardAssemblyPath())),
+        ["sources net8.0/net10.0"] = new(() => NamespaceGraph.ReadSources(EddyTarget.NetCoreApp)),
+        ["sources netstandard2.1"] = new(() => NamespaceGraph.ReadSources(EddyTarget.NetStandard)),
+    };
+
+    // A type of the top layer that no planted file can be allowed to see from below; planted beside the users.
+    private const string PlantedTarget = """
+        namespace Eddy.Diagnostics;
+        internal static class PlantedTarget
+        {
+            public const int Value = 1;
+            public enum Kind { First }
+        }
+        """;
+
+    public static TheoryData<string> Graphs() => [.. s_graphs.Keys];
+
+    [Theory]
+    [MemberData(nameof(Graphs))]
+    public void Every_namespace_of_Eddy_has_a_layer(string graphName)
+    {
+        var graph = s_graphs[graphName].Value;
+        var unknown = UnlayeredNamespaces(graph);
 
         Assert.True(unknown.Count == 0, $"Give these namespaces a layer in {nameof(LayerTests)}: {string.Join(", ", unknown)}\n{graph.Describe()}");
     }
 
-    [Fact]
-    public void No_namespace_uses_a_layer_above_it()
+    [Theory]
+    [MemberData(nameof(Graphs))]
+    public void No_namespace_uses_a_layer_above_it(string graphName)
     {
-        var graph = NamespaceGraph.Read(typeof(PooledMemoryStream).Assembly);
+        var graph = s_graphs[graphName].Value;
         var upward = graph.Edges.Keys.Where(IsUpward).ToList();
 
         Assert.True(
@@ -46,6 +68,55 @@ public class LayerTests
             "References up a layer: " + string.Join(", ", upward.Select(e => $"{e.From} -> {e.To}")) + "\n"
             + "The graph (!! up a layer):\n"
             + graph.Describe((from, to) => IsUpward((from, to)) ? "!! " : "   "));
+    }
+
+    [Fact]
+    public void The_source_graph_sees_the_real_code_s_edges()
+    {
+        // The streams use the pools and the buffers; if binding failed, the source graph would be empty and pass.
+        var graph = s_graphs["sources net8.0/net10.0"].Value;
+
+        Assert.Contains(("Eddy", "Eddy.Pooling"), graph.Edges.Keys);
+        Assert.Contains(("Eddy", "Eddy.Buffers"), graph.Edges.Keys);
+        Assert.Contains("Eddy.Diagnostics", graph.DeclaredNamespaces);
+    }
+
+    [Theory]
+    [InlineData("an attribute argument", "[System.Diagnostics.DebuggerTypeProxy(typeof(Eddy.Diagnostics.PlantedTarget))] internal sealed class PlantedUser { }")]
+    [InlineData("a constant", "internal static class PlantedUser { public const int Copy = Eddy.Diagnostics.PlantedTarget.Value; }")]
+    [InlineData("an enum value", "internal static class PlantedUser { public static int Read() => (int)Eddy.Diagnostics.PlantedTarget.Kind.First; }")]
+    [InlineData("nameof", "internal static class PlantedUser { public static string Name() => nameof(Eddy.Diagnostics.PlantedTarget); }")]
+    [InlineData("nameof a member", "internal static class PlantedUser { public static string Name() => nameof(Eddy.Diagnostics.PlantedTarget.Value); }")]
+    public void A_planted_upward_reference_is_found(string kind, string user)
+    {
+        var graph = NamespaceGraph.ReadSources(
+            EddyTarget.NetCoreApp,
+            ("Internal/PlantedUser.cs", "namespace Eddy.Internal;\n" + user),
+            ("Diagnostics/PlantedTarget.cs", PlantedTarget));
+
+        Assert.True(graph.Edges.Keys.Any(IsUpward), $"{kind} made no upward edge:\n{graph.Describe()}");
+        Assert.Contains(("Eddy.Internal", "Eddy.Diagnostics"), graph.Edges.Keys);
+    }
+
+    [Fact]
+    public void A_planted_type_in_the_global_namespace_is_found()
+    {
+        var graph = NamespaceGraph.ReadSources(EddyTarget.NetCoreApp, ("Internal/PlantedGlobal.cs", "internal static class PlantedGlobal { }"));
+
+        Assert.Contains(NamespaceGraph.GlobalNamespace, UnlayeredNamespaces(graph));
+    }
+
+    [Fact]
+    public void A_planted_upward_reference_in_a_netstandard_file_is_found_in_that_build_only()
+    {
+        (string, string)[] planted =
+        [
+            ("Internal/PlantedUser.netstandard.cs", "namespace Eddy.Internal;\ninternal static class PlantedUser { public const int Copy = Eddy.Diagnostics.PlantedTarget.Value; }"),
+            ("Diagnostics/PlantedTarget.cs", PlantedTarget),
+        ];
+
+        Assert.Contains(("Eddy.Internal", "Eddy.Diagnostics"), NamespaceGraph.ReadSources(EddyTarget.NetStandard, planted).Edges.Keys);
+        Assert.DoesNotContain(("Eddy.Internal", "Eddy.Diagnostics"), NamespaceGraph.ReadSources(EddyTarget.NetCoreApp, planted).Edges.Keys);
     }
 
     [Theory]
@@ -71,6 +142,16 @@ public class LayerTests
 
         Assert.True(callers.Count() >= 3, graph.Describe());
     }
+
+    private static List<string> UnlayeredNamespaces(NamespaceGraph graph) =>
+        graph.Edges.Keys.SelectMany(e => new[] { e.From, e.To })
+            .Concat(graph.DeclaredNamespaces)
+            .Where(n => (n.StartsWith("Eddy", StringComparison.Ordinal) || n == NamespaceGraph.GlobalNamespace) && !s_layers.ContainsKey(n))
+            .Distinct()
+            .ToList();
+
+    private static string NetStandardAssemblyPath() =>
+        typeof(LayerTests).Assembly.GetCustomAttributes<AssemblyMetadataAttribute>().Single(a => a.Key == "EddyNetStandardAssembly").Value!;
 
     private static bool IsUpward((string From, string To) edge) =>
         s_layers.TryGetValue(edge.From, out int from) && s_layers.TryGetValue(edge.To, out int to) && to > from;

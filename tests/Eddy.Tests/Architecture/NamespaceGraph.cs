@@ -17,7 +17,7 @@ namespace Eddy.Tests.Architecture;
 /// types, interfaces, generic constraints, field types, method signatures, locals, catch types and every type,
 /// method and field token in the IL bodies. Types of other assemblies are left out.
 /// </summary>
-public sealed class NamespaceGraph
+public sealed partial class NamespaceGraph
 {
     // Opcode value (0xFE-prefixed opcodes as 0xFExx) → operand type, taken from the BCL's own table.
     private static readonly Dictionary<ushort, OperandType> s_operands = typeof(OpCodes)
@@ -37,7 +37,13 @@ public sealed class NamespaceGraph
     public static NamespaceGraph Read(Assembly assembly)
     {
         ArgumentNullException.ThrowIfNull(assembly);
-        using var stream = File.OpenRead(assembly.Location);
+        return Read(assembly.Location);
+    }
+
+    /// <summary>The graph of the assembly file at <paramref name="path"/>, which need not be loadable here (another target's build).</summary>
+    public static NamespaceGraph Read(string path)
+    {
+        using var stream = File.OpenRead(path);
         using var pe = new PEReader(stream);
         var graph = new NamespaceGraph();
         new Walker(pe, graph).Run();
