@@ -3,22 +3,25 @@ using System.Collections.Generic;
 using System.Diagnostics;
 using System.IO;
 using System.Linq;
-using BenchmarkDotNet.Configs;
+using System.Text;
 using BenchmarkDotNet.Running;
 using Eddy.Benchmarks.Harness;
 
 namespace Eddy.Benchmarks;
 
 /// <summary>
-/// Entry point. "--quick" runs every workload on a parameter subset with a short in-process job, each workload class
-/// in a fresh process of its own (<see cref="IsolatedWorkloads"/>);
-/// "--no-force-gc" stops BenchmarkDotNet from forcing a full collection between iterations; "--default-gc" keeps the
-/// GC's own gen0 budget instead of the pinned one (<see cref="GcBudget"/>); any other arguments
-/// go to BenchmarkSwitcher (e.g. --filter '*'). Either way the run ends with a comparison table
-/// on the console and artifacts/bench/summary.json, summary.md and one SVG chart per workload.
+/// Entry point. Every argument goes to BenchmarkSwitcher (<c>--filter</c>, <c>--anyCategories</c>,
+/// <c>--launchCount</c>, <c>--list flat</c>...) except these: <c>--quick</c> runs the quick parameter subsets with
+/// <see cref="BenchmarkConfigs.QuickJob"/>, every workload unless a filter or category says otherwise;
+/// <c>--default-gc</c> leaves the gen0 budget to the GC; <c>--report quick|full</c> only rebuilds the comparison from
+/// the JSON exports already in that mode's folder; <c>--peak workload</c> measures peak memory
+/// (<see cref="PeakMemory"/>). A run ends with the comparison tables on the console and, in
+/// artifacts/bench/quick or artifacts/bench/full, summary.md, summary.json and one chart per workload.
 /// </summary>
 public static class Program
 {
+    private static readonly string[] s_selections = ["--filter", "-f", "--anyCategories", "--allCategories", "--list", "--help", "--version", "--info"];
+
     public static int Main(string[] args)
     {
         ArgumentNullException.ThrowIfNull(args);
@@ -27,101 +30,72 @@ public static class Program
             return peakExitCode;
         }
 
-        if (IsolatedWorkloads.TryRunWithoutCallCountingDelay(args, out int jitExitCode))
+        if (args is ["--report", var reportMode])
         {
-            return jitExitCode;
-        }
-
-        if (GcBudget.TryRunPinned(args, out int pinnedExitCode))
-        {
-            return pinnedExitCode;
+            return Report(reportMode, Directory.GetFiles(ResultsFolder(reportMode), "*" + ReportReader.FileSuffix), []);
         }
 
         var clock = Stopwatch.StartNew();
         bool quick = args.Contains("--quick", StringComparer.Ordinal);
-        bool forceGc = !args.Contains("--no-force-gc", StringComparer.Ordinal);
-        bool isChild = IsolatedWorkloads.TryParseChild(args, out Type? childWorkload, out string? childRows);
-        string[] rest = IsolatedWorkloads.WithoutChildArguments(args)
-            .Where(a => a != "--quick" && a != "--no-force-gc" && a != GcBudget.DefaultGcArgument).ToArray();
+        string mode = quick ? "quick" : "full";
+        var rest = args.Where(a => a is not ("--quick" or "--default-gc")).ToList();
+        if (quick && !rest.Any(a => s_selections.Contains(a, StringComparer.Ordinal)))
+        {
+            rest.AddRange(["--filter", "*", "--anyCategories", WorkloadAttribute.Category]);
+        }
+
         BenchmarkMode.Quick = quick;
-        TimeStatistic statistic = TimeStatistics.For(quick);
-
-        var config = BenchmarkConfigs.Create(quick, Path.Combine(RepositoryPaths.BenchArtifacts, "bdn"), forceGc);
-        if (isChild)
-        {
-            // One workload class of an isolated quick run: its rows go to the parent, which reports them all.
-            var childConfig = config.WithOrderer(IsolatedWorkloads.OrdererOf(args));
-            if (IsolatedWorkloads.IsExtraCasesChild(args))
-            {
-                childConfig = childConfig.AddFilter(QuickExtraCaseFilter.Instance);
-            }
-
-            var childResults = ResultCollector.Collect([BenchmarkRunner.Run(childWorkload!, childConfig)], statistic, out var childFailed);
-            SummaryJsonWriter.Write(childRows!, childResults);
-            foreach (string failure in childFailed)
-            {
-                Console.WriteLine($"FAILED: {failure}");
-            }
-
-            return childFailed.Count == 0 ? 0 : 1;
-        }
-
-        IReadOnlyList<ResultRow> rows;
-        var failed = new List<string>();
-        if (quick && rest.Length == 0)
-        {
-            rows = IsolatedWorkloads.RunAll(WorkloadCatalog.WorkloadTypes(), args, failed);
-        }
-        else
-        {
-            var summaries = BenchmarkSwitcher.FromAssembly(typeof(Program).Assembly).Run(rest, config);
-            rows = ResultCollector.Collect(summaries.ToList(), statistic, out var switcherFailed);
-            failed.AddRange(switcherFailed);
-        }
-
-        rows = OrderForReading(rows);
-        if (rows.Count == 0 && failed.Count == 0)
-        {
-            // --list, --help, or a filter that matched nothing: there is nothing to summarise.
-            return 0;
-        }
-
-        Console.WriteLine();
-        Console.WriteLine($"===== Eddy benchmark comparison ({(quick ? "quick" : "full")} mode, {GcBudget.Describe()}; time per operation of the {TimeStatistics.Describe(statistic)}, Allocated per operation, GC collections per 1,000 operations) =====");
-        ComparisonTable.WriteText(Console.Out, rows);
-        Console.WriteLine();
-        if (rows.Any(r => r.Workload == "k4os"))
-        {
-            string held = HeldBytesTable.ToMarkdown(HeldBytesTable.Measure());
-            Console.WriteLine("[k4os memory] bytes held per byte stored after the write phase");
-            Console.WriteLine(held);
-            Directory.CreateDirectory(RepositoryPaths.BenchArtifacts);
-            File.WriteAllText(Path.Combine(RepositoryPaths.BenchArtifacts, "held-bytes.md"), held);
-        }
-
-        foreach (string path in ArtifactWriter.WriteAll(RepositoryPaths.BenchArtifacts, rows))
-        {
-            Console.WriteLine($"wrote {Path.GetRelativePath(RepositoryPaths.Root, path)}");
-        }
-
-        foreach (string failure in failed)
-        {
-            Console.WriteLine($"FAILED: {failure}");
-        }
-
+        var config = BenchmarkConfigs.Create(quick, Path.Combine(RepositoryPaths.BenchArtifacts, mode, "bdn"), !args.Contains("--default-gc", StringComparer.Ordinal));
+        DateTime started = DateTime.UtcNow.AddSeconds(-1);
+        var summaries = BenchmarkSwitcher.FromAssembly(typeof(Program).Assembly).Run(rest.ToArray(), config).ToList();
+        var failed = summaries.SelectMany(s => s.Reports).Where(r => !r.Success).Select(r => r.BenchmarkCase.DisplayInfo).ToList();
+        failed.AddRange(summaries.Where(s => s.HasCriticalValidationErrors).Select(s => s.Title + ": " + string.Join(" ", s.ValidationErrors.Select(e => e.Message))));
+        string results = ResultsFolder(mode);
+        string[] exports = Directory.Exists(results)
+            ? Directory.GetFiles(results, "*" + ReportReader.FileSuffix).Where(f => File.GetLastWriteTimeUtc(f) >= started).ToArray()
+            : [];
+        int exitCode = exports.Length == 0 && failed.Count == 0 ? 0 : Report(mode, exports, failed);
         Console.WriteLine($"total wall time: {clock.Elapsed:mm\\:ss}");
-        return failed.Count == 0 ? 0 : 1;
+        return exitCode;
     }
 
-    /// <summary>Workloads in the catalog's order; within one, BenchmarkDotNet's order (parameters, then methods).</summary>
-    private static IReadOnlyList<ResultRow> OrderForReading(IReadOnlyList<ResultRow> rows)
+    private static string ResultsFolder(string mode) => Path.Combine(RepositoryPaths.BenchArtifacts, mode, "bdn", "results");
+
+    /// <summary>Writes the comparison of <paramref name="exports"/> to the console and to artifacts/bench/<paramref name="mode"/>.</summary>
+    private static int Report(string mode, IReadOnlyList<string> exports, IReadOnlyList<string> failed)
     {
-        var order = WorkloadCatalog.Order;
-        return rows
-            .Select((row, index) => (row, index))
-            .OrderBy(x => Array.IndexOf(order, x.row.Workload) is int i && i >= 0 ? i : order.Length)
-            .ThenBy(x => x.index)
-            .Select(x => x.row)
-            .ToList();
+        var (rows, host) = ReportReader.ReadAll(exports.Order(StringComparer.Ordinal));
+        rows = rows.OrderBy(r => Array.IndexOf(WorkloadCatalog.Order, r.Workload) is int i and >= 0 ? i : WorkloadCatalog.Order.Length).ToList();
+        string folder = Path.Combine(RepositoryPaths.BenchArtifacts, mode);
+        Directory.CreateDirectory(folder);
+        var markdown = new StringWriter();
+        markdown.WriteLine($"{mode} run, {DateTime.UtcNow:yyyy-MM-dd}: {host}; median time per operation, bytes allocated per operation, [ratio to the baseline]");
+        markdown.WriteLine();
+        Comparison.WriteMarkdown(markdown, rows);
+        if (rows.Any(r => r.Workload == "k4os"))
+        {
+            markdown.WriteLine("### [k4os] bytes held per byte stored after the write phase");
+            markdown.WriteLine();
+            markdown.Write(HeldBytesTable.ToMarkdown(HeldBytesTable.Measure()));
+        }
+
+        Console.WriteLine();
+        Console.Write(markdown);
+        var written = new List<string> { Path.Combine(folder, "summary.md"), Path.Combine(folder, "summary.json") };
+        File.WriteAllText(written[0], markdown.ToString(), new UTF8Encoding(false));
+        using (var json = File.Create(written[1]))
+        {
+            Comparison.WriteJson(json, rows);
+        }
+
+        foreach (string workload in rows.Select(r => r.Workload).Distinct())
+        {
+            written.Add(Path.Combine(folder, workload + ".svg"));
+            File.WriteAllText(written[^1], Charts.Svg(workload, rows), new UTF8Encoding(false));
+        }
+
+        written.ForEach(path => Console.WriteLine($"wrote {Path.GetRelativePath(RepositoryPaths.Root, path)}"));
+        failed.ToList().ForEach(failure => Console.WriteLine($"FAILED: {failure}"));
+        return failed.Count == 0 ? 0 : 1;
     }
 }

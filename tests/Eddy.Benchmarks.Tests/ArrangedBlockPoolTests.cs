@@ -2,6 +2,7 @@ using System;
 using System.Buffers;
 using System.Collections.Generic;
 using Eddy.Benchmarks.Harness;
+using Eddy.Benchmarks.Workloads;
 
 namespace Eddy.Benchmarks.Tests;
 

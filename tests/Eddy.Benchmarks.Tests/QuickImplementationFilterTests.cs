@@ -71,7 +71,7 @@ public class QuickImplementationFilterTests
 
             var measured = workload.GetMethods()
                 .Where(m => m.GetCustomAttribute<BenchmarkDotNet.Attributes.BenchmarkAttribute>() is not null)
-                .Select(ResultCollector.ImplementationOf)
+                .Select(ImplementationAttribute.IdOf)
                 .ToHashSet(StringComparer.Ordinal);
             Assert.All(omitted, id => Assert.Contains(id, measured));
             Assert.DoesNotContain(workload.GetMethods().Single(m => m.GetCustomAttribute<BenchmarkDotNet.Attributes.BenchmarkAttribute>()?.Baseline == true).GetCustomAttribute<ImplementationAttribute>()!.Id, omitted);
@@ -84,12 +84,11 @@ public class QuickImplementationFilterTests
     {
         Assert.Throws<ArgumentNullException>(() => QuickImplementationFilter.Instance.Predicate(null!));
         Assert.Equal("workload", Assert.Throws<ArgumentNullException>(() => QuickImplementationFilter.Runs(null!, ImplementationIds.Eddy)).ParamName);
-        Assert.Equal("report", Assert.Throws<ArgumentNullException>(() => ResultCollector.FastestHalfMean(null!)).ParamName);
     }
 
     private static string[] Implementations(Type workload, IConfig config) =>
         BenchmarkConverter.TypeToBenchmarks(workload, config).BenchmarksCases
-            .Select(b => ResultCollector.ImplementationOf(b.Descriptor.WorkloadMethod))
+            .Select(b => ImplementationAttribute.IdOf(b.Descriptor.WorkloadMethod))
             .ToArray();
 
     private static string ArtifactsPath() => System.IO.Path.Combine(System.IO.Path.GetTempPath(), "eddy-filter-" + Guid.NewGuid().ToString("N"));

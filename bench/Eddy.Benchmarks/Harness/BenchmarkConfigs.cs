@@ -1,55 +1,69 @@
+using System;
 using BenchmarkDotNet.Configs;
 using BenchmarkDotNet.Diagnosers;
+using BenchmarkDotNet.Exporters.Json;
 using BenchmarkDotNet.Jobs;
-using BenchmarkDotNet.Toolchains.InProcess.Emit;
 using Perfolizer.Horology;
 
 namespace Eddy.Benchmarks.Harness;
 
-/// <summary>The BenchmarkDotNet configurations: MemoryDiagnoser always on, in full and in quick mode.</summary>
+/// <summary>
+/// The two BenchmarkDotNet jobs and the configuration around them. Both run every benchmark out of process, with the
+/// GC's generation-0 budget pinned (<see cref="PinnedGen0Budget"/>), a full collection forced between iterations,
+/// the memory diagnoser on, and BenchmarkDotNet's full JSON export, which <see cref="ReportReader"/> reads back.
+/// The quick job differs from the full one only in how many launches and iterations it measures.
+/// </summary>
 public static class BenchmarkConfigs
 {
-    /// <summary>
-    /// The quick job: in-process (no per-run project build), one launch, a tier-up stage
-    /// (<see cref="TierUpEngineFactory"/>), 1 warm-up iteration and 6 measured iterations of about 40 ms, no overhead
-    /// evaluation. A process reports the mean of each benchmark's fastest three iterations
-    /// (<see cref="TimeStatistic.FastestHalf"/>): a neighbour on a shared machine, or a slow phase of the process, only
-    /// adds time, six iterations are too few for their median to repeat from one run to the next, and the fastest
-    /// one alone is sometimes a lucky one. A class run in several processes keeps each row's median process
-    /// (<see cref="IsolatedWorkloads.MedianOfProcesses"/>).
-    /// </summary>
-    /// <remarks>Quick mode runs each workload class in a fresh process (<see cref="IsolatedWorkloads"/>), where the
-    /// library's methods start cold: a fixed count of 5 warm-ups let a row be measured while the JIT's tier-up was
-    /// still replacing them, and a benchmark that makes few calls per iteration could reach its optimised code only
-    /// during the measured iterations even after BenchmarkDotNet's adaptive warm-up, which also took much of the run's
-    /// time. The tier-up stage waits for the JIT instead, and a short fixed warm-up follows it (docs/benchmarks.md,
-    /// "Quick mode").</remarks>
-    public static Job QuickJob { get; } = new Job("Quick")
-        {
-            Infrastructure = { EngineFactory = new TierUpEngineFactory() },
-        }
-        .WithToolchain(InProcessEmitToolchain.Instance)
-        .WithLaunchCount(1)
-        .WithWarmupCount(1)
-        .WithIterationCount(6)
-        .WithIterationTime(TimeInterval.FromMilliseconds(40))
-        .WithEvaluateOverhead(false);
+    /// <summary>The gen0 budget, 4 MiB, for every benchmark process (docs/benchmarks.md, "The gen0 budget").</summary>
+    public static EnvironmentVariable PinnedGen0Budget { get; } = new("DOTNET_GCgen0size", "0x400000");
 
     /// <summary>
-    /// BenchmarkDotNet's defaults plus the memory diagnoser; quick mode adds <see cref="QuickJob"/>. With
-    /// <paramref name="forceGc"/> false, BenchmarkDotNet does not force a full collection between iterations
-    /// (its default does), for a run that keeps whatever heap layout the process has.
+    /// What the build of BenchmarkDotNet's generated project leaves out: the analyzers, the XML docs and a cold
+    /// compiler. The code it compiles is the same; the repository's own build checks it.
     /// </summary>
-    public static IConfig Create(bool quick, string artifactsPath, bool forceGc = true)
+    public static MsBuildArgument[] FastBuild { get; } =
+    [
+        new("/p:RunAnalyzers=false"), new("/p:EnforceCodeStyleInBuild=false"), new("/p:GenerateDocumentationFile=false"),
+        new("/p:TreatWarningsAsErrors=false"), new("/p:UseSharedCompilation=true"),
+    ];
+
+    /// <summary>BenchmarkDotNet's default job: one launch, adaptive warm-up and iteration counts, 500 ms iterations.</summary>
+    public static Job FullJob { get; } = Job.Default.WithId("Full").WithArguments(FastBuild);
+
+    /// <summary>
+    /// The full job with fewer, shorter iterations, in two launches: the same processes, toolchain, GC settings and
+    /// overhead evaluation, so a quick row measures what the full row measures. Two launches, whose iterations
+    /// BenchmarkDotNet pools, keep one process's level (a placement of the heap, a rival's large-object collections)
+    /// from setting a row on its own.
+    /// </summary>
+    public static Job QuickJob { get; } = Job.Default
+        .WithId("Quick")
+        .WithArguments(FastBuild)
+        .WithLaunchCount(2)
+        .WithWarmupCount(3)
+        .WithIterationCount(5)
+        .WithIterationTime(TimeInterval.FromMilliseconds(50));
+
+    /// <summary>
+    /// The configuration of a run: <see cref="QuickJob"/> or <see cref="FullJob"/> as the default job (so that
+    /// <c>--launchCount</c>, <c>--iterationCount</c> and the like change it), the budget pinned unless
+    /// <paramref name="pinGen0Budget"/> is false, and in quick mode <see cref="QuickImplementationFilter"/>.
+    /// </summary>
+    public static IConfig Create(bool quick, string artifactsPath, bool pinGen0Budget = true)
     {
-        var config = DefaultConfig.Instance
-            .AddDiagnoser(MemoryDiagnoser.Default)
-            .WithArtifactsPath(artifactsPath);
-        if (quick)
+        Job job = quick ? QuickJob : FullJob;
+        if (pinGen0Budget)
         {
-            return config.AddJob(QuickJob.WithGcForce(forceGc)).AddFilter(QuickImplementationFilter.Instance);
+            job = job.WithEnvironmentVariables(PinnedGen0Budget);
         }
 
-        return forceGc ? config : config.AddJob(Job.Default.WithGcForce(false).AsDefault());
+        var config = DefaultConfig.Instance
+            .AddJob(job.AsDefault())
+            .AddDiagnoser(MemoryDiagnoser.Default)
+            .AddExporter(JsonExporter.Full)
+            .WithArtifactsPath(artifactsPath)
+            .WithBuildTimeout(TimeSpan.FromMinutes(10));
+        return quick ? config.AddFilter(QuickImplementationFilter.Instance) : config;
     }
 }

@@ -1,4 +1,5 @@
 using System;
+using System.Reflection;
 
 namespace Eddy.Benchmarks.Harness;
 
@@ -10,4 +11,11 @@ namespace Eddy.Benchmarks.Harness;
 public sealed class ImplementationAttribute(string id) : Attribute
 {
     public string Id { get; } = id;
+
+    /// <summary>The method's [Implementation] id, or its name when it carries none.</summary>
+    public static string IdOf(MethodInfo method)
+    {
+        ArgumentNullException.ThrowIfNull(method);
+        return method.GetCustomAttribute<ImplementationAttribute>()?.Id ?? method.Name;
+    }
 }

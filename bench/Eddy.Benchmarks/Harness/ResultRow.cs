@@ -1,18 +1,11 @@
 namespace Eddy.Benchmarks.Harness;
 
-/// <summary>One measured (workload, parameter, implementation) cell of the comparison.</summary>
-/// <param name="Workload">The workload id, e.g. "k4os".</param>
-/// <param name="Parameter">The parameter values in readable form, e.g. "128 KiB" or "ParallelNum=5, 1 KB".</param>
-/// <param name="Implementation">An id of <see cref="ImplementationIds"/> (or the method name for other classes).</param>
-/// <param name="IsBaseline">Whether this is the class's Baseline = true method (the BCL type).</param>
-/// <param name="TimeNs">Time per operation in nanoseconds, of the iterations <paramref name="Statistic"/> names.</param>
-/// <param name="AllocatedBytes">Bytes allocated per operation, or null when it was not measured.</param>
-/// <param name="Gen0">Gen0 collections per 1,000 operations.</param>
-/// <param name="Gen1">Gen1 collections per 1,000 operations.</param>
-/// <param name="Gen2">Gen2 collections per 1,000 operations.</param>
-/// <param name="RatioToBaseline">Time over the baseline's time for the same parameter, when there is one.</param>
-/// <param name="RatioToFloor">Time over the Floor's time for the same parameter, when the workload has a Floor.</param>
-/// <param name="Statistic">Which iterations <paramref name="TimeNs"/> comes from: the median, or the mean of the fastest half (quick mode).</param>
+/// <summary>
+/// One measured (workload, parameter, implementation) cell: the parameter as <see cref="ReportReader.FormatParameters"/>
+/// prints it, BenchmarkDotNet's median time per operation over every launch's measured iterations, bytes allocated per
+/// operation (null when not measured), GC collections per 1,000 operations, and <paramref name="Size"/>, the
+/// parameter in bytes when it is a case's only parameter and a size (charts put it on a log axis).
+/// </summary>
 public sealed record ResultRow(
     string Workload,
     string Parameter,
@@ -23,6 +16,20 @@ public sealed record ResultRow(
     double Gen0,
     double Gen1,
     double Gen2,
-    double? RatioToBaseline = null,
-    double? RatioToFloor = null,
-    TimeStatistic Statistic = TimeStatistic.Median);
+    long? Size = null)
+{
+    /// <summary>Time over the baseline's time for the same workload and parameter, when there is one (<see cref="Comparison"/>).</summary>
+    public double? RatioToBaseline { get; init; }
+
+    /// <summary>For an Eddy row: time over the fastest rival's for the same workload and parameter (<see cref="Comparison"/>).</summary>
+    public double? RatioToFastestRival { get; init; }
+
+    /// <summary>The rival <see cref="RatioToFastestRival"/> compares with.</summary>
+    public string? FastestRival { get; init; }
+
+    /// <summary>Whether the implementation is one of Eddy's: its id starts with "Eddy".</summary>
+    public bool IsEddy => Implementation.StartsWith(ImplementationIds.Eddy, System.StringComparison.Ordinal);
+
+    /// <summary>Whether the implementation is a rival: neither Eddy's nor the Floor.</summary>
+    public bool IsRival => !IsEddy && Implementation != ImplementationIds.Floor;
+}

@@ -2,14 +2,14 @@ using System.Globalization;
 
 namespace Eddy.Benchmarks.Harness;
 
-/// <summary>Human-readable times, byte counts and GC counts for tables and charts.</summary>
+/// <summary>Human-readable times, byte counts and ratios for tables and charts.</summary>
 public static class Units
 {
     private static readonly CultureInfo s_invariant = CultureInfo.InvariantCulture;
 
     public static string Time(double nanoseconds) => nanoseconds switch
     {
-        < 1e3 => string.Format(s_invariant, "{0:0.00} ns", nanoseconds),
+        < 1e3 => string.Format(s_invariant, "{0:0.0} ns", nanoseconds),
         < 1e6 => string.Format(s_invariant, "{0:0.00} µs", nanoseconds / 1e3),
         < 1e9 => string.Format(s_invariant, "{0:0.00} ms", nanoseconds / 1e6),
         _ => string.Format(s_invariant, "{0:0.00} s", nanoseconds / 1e9),
@@ -25,26 +25,14 @@ public static class Units
         _ => string.Format(s_invariant, "{0:0.##} GiB", bytes / (1024.0 * 1024 * 1024)),
     };
 
-    /// <summary>Collections per 1,000 operations; "-" for none, as BenchmarkDotNet prints it.</summary>
-    public static string Collections(double perThousand) => perThousand switch
-    {
-        0 => "-",
-        < 10 => perThousand.ToString("0.####", s_invariant),
-        _ => perThousand.ToString("0.##", s_invariant),
-    };
-
-    public static string Ratio(double? ratio) => ratio is { } r ? r.ToString("0.00", s_invariant) : "-";
+    public static string Ratio(double? ratio) => ratio is { } r ? r.ToString("0.00", s_invariant) + "×" : "-";
 
     /// <summary>A decade label for a log-scale time axis: 1 ns, 10 ns, ..., 1 µs, ...</summary>
-    public static string TimeDecade(int exponent) => Decade(exponent, ["ns", "µs", "ms", "s"]);
-
-    /// <summary>A decade label for a log-scale allocation axis in decimal units: 1 B, 10 B, ..., 1 kB, ...</summary>
-    public static string BytesDecade(int exponent) => Decade(exponent, ["B", "kB", "MB", "GB", "TB"]);
-
-    private static string Decade(int exponent, string[] units)
+    public static string TimeDecade(double exponent)
     {
-        int unit = System.Math.Clamp(exponent / 3, 0, units.Length - 1);
-        double value = System.Math.Pow(10, exponent - (3 * unit));
-        return string.Format(s_invariant, "{0} {1}", value, units[unit]);
+        string[] units = ["ns", "µs", "ms", "s"];
+        int e = (int)System.Math.Round(exponent);
+        int unit = System.Math.Clamp(e / 3, 0, units.Length - 1);
+        return string.Format(s_invariant, "{0} {1}", System.Math.Pow(10, e - (3 * unit)), units[unit]);
     }
 }

@@ -1,4 +1,5 @@
 using System;
+using System.Collections.Generic;
 using System.Linq;
 using System.Reflection;
 
@@ -21,4 +22,16 @@ public static class WorkloadCatalog
         .ToArray();
 
     private static int OrderOf(string id) => Array.IndexOf(Order, id) is int i && i >= 0 ? i : Order.Length;
+}
+
+/// <summary>
+/// The switch between the full parameter lists and the quick subsets, which [ParamsSource] members read while
+/// BenchmarkDotNet builds the benchmark cases in the host process (it passes the values to the benchmark processes).
+/// </summary>
+public static class BenchmarkMode
+{
+    public static bool Quick { get; set; }
+
+    /// <summary>The quick subset in quick mode, otherwise the full list.</summary>
+    public static IEnumerable<T> Select<T>(IEnumerable<T> full, IEnumerable<T> quick) => Quick ? quick : full;
 }

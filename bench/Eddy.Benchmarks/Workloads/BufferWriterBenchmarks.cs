@@ -19,10 +19,7 @@ namespace Eddy.Benchmarks.Workloads;
 /// RecyclableMemoryStream) with Eddy's SegmentedBuffer, the contiguous pooled ones (CommunityToolkit's
 /// ArrayPoolBufferWriter, DotNext's PoolingArrayBufferWriter) with Eddy's PooledBufferWriter.
 /// </summary>
-// CommunityToolkit's one-byte-advance row takes a level for a whole process, and which one depends on whether the
-// class's other scenarios ran before it (docs/benchmarks.md, "Quick mode"), so quick mode runs the class in three
-// processes and keeps each row's median; extra processes of that scenario alone would not measure it as these do.
-[Workload("buffer-writer", QuickProcesses = 3)]
+[Workload("buffer-writer")]
 public class BufferWriterBenchmarks
 {
     private const int Piece = 2048;

@@ -12,9 +12,7 @@ namespace Eddy.Benchmarks.Workloads;
 /// benchmark operation is one iteration of that benchmark's 100,000-iteration loop, so its loop time is the
 /// mean × 100,000 and its GC counts are BenchmarkDotNet's Gen0/Gen1/Gen2 (per 1,000 operations) × 100.
 /// </summary>
-// A dropped buffer comes back when the GC has run its owner's finalizer, at a pace each process sets for itself
-// (docs/benchmarks.md, "Quick mode"), so quick mode runs the class in three processes and keeps each row's median.
-[Workload("self-returning", QuickProcesses = 3)]
+[Workload("self-returning")]
 public class SelfReturningBufferBenchmarks
 {
     private const int GarbageBytes = 1024;

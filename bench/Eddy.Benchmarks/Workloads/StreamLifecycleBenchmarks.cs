@@ -11,9 +11,7 @@ namespace Eddy.Benchmarks.Workloads;
 /// <see cref="DataSize"/> bytes, ToArray, dispose. PooledStream and K4os.Streams are not served here: their rows exist in builds with
 /// EddyRivalsDirectory set.
 /// </summary>
-// Its 100 B and 1 KB rows are 10,000 short streams, whose speed one process can set for one implementation
-// (docs/benchmarks.md, "Quick mode"), so quick mode runs the class in three processes and keeps each row's median.
-[Workload("pooledstream", QuickProcesses = 3)]
+[Workload("pooledstream")]
 public class StreamLifecycleBenchmarks
 {
     public const int MaxLoop = 10_000;

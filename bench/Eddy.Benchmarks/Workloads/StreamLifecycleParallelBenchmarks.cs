@@ -14,11 +14,7 @@ namespace Eddy.Benchmarks.Workloads;
 /// over <see cref="ParallelNum"/> concurrent tasks (MaxLoop / ParallelNum iterations each), so the total work
 /// equals the single-threaded row and the difference is contention in the pool.
 /// </summary>
-// On 2 cores the scheduler sets the loop's speed per benchmark, and slow spells of a few seconds slow every
-// implementation measured in them (docs/benchmarks.md, "Why the parallel loops move"), so quick mode runs the class
-// in four processes and keeps each row's second fastest: three of the four must be slow to slow a row down. The
-// 100 B loops, the cheapest, run in two processes more, and keep the third fastest of six.
-[Workload("pooledstream-parallel", QuickProcesses = 4, QuickExtraCases = new[] { "DataSize=100" }, QuickExtraProcesses = 2)]
+[Workload("pooledstream-parallel")]
 public class StreamLifecycleParallelBenchmarks
 {
     private static readonly RecyclableMemoryStreamManager s_manager = new();

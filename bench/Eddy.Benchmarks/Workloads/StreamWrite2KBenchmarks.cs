@@ -9,10 +9,8 @@ using Microsoft.IO;
 namespace Eddy.Benchmarks.Workloads;
 
 /// <summary>[write2k] Create a stream, write <see cref="Bytes"/> in 2 KiB pieces, dispose. Write-only.</summary>
-// Its 100 B row is a stream of a few nanoseconds' work, whose speed one process can set for one implementation, so
-// quick mode runs the class in three processes and keeps each row's median (docs/benchmarks.md, "Quick mode"); it
-// leaves out Eddy's contiguous and segmented modes, which the comparison with the rivals does not need.
-[Workload("write2k", QuickProcesses = 3, QuickOmitted = new[] { ImplementationIds.EddyContiguous, ImplementationIds.EddySegmented })]
+// Quick mode leaves out Eddy's contiguous and segmented modes, which the comparison with the rivals does not need.
+[Workload("write2k", QuickOmitted = new[] { ImplementationIds.EddyContiguous, ImplementationIds.EddySegmented })]
 public class StreamWrite2KBenchmarks
 {
     private const int Piece = 2048;

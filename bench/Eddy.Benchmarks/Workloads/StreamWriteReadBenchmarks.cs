@@ -12,15 +12,9 @@ namespace Eddy.Benchmarks.Workloads;
 /// [k4os] K4os.Streams' benchmark: write <see cref="Bytes"/> in 1 KiB pieces, rewind, read back in 8 KiB pieces, dispose.
 /// K4os.Streams and PooledStream are not served here: their rows exist in builds with EddyRivalsDirectory set.
 /// </summary>
-// One process can set an implementation's speed for a whole run (its 128 B streams, a rival's 128 MiB streams), so
-// quick mode runs the class in three processes and keeps each row's median (docs/benchmarks.md, "Quick mode"), and the
-// 128 B rows, whose levels spread the most and cost the least, in two processes more; it leaves out Eddy's contiguous
-// and segmented modes, which the comparison with the rivals does not need.
+// Quick mode leaves out Eddy's contiguous and segmented modes, which the comparison with the rivals does not need.
 [Workload(
     "k4os",
-    QuickProcesses = 3,
-    QuickExtraCases = new[] { "Bytes=128" },
-    QuickExtraProcesses = 2,
     QuickOmitted = new[] { ImplementationIds.EddyContiguous, ImplementationIds.EddySegmented })]
 public class StreamWriteReadBenchmarks
 {

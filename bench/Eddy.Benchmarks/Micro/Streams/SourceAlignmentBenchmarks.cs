@@ -1,6 +1,7 @@
 using System.IO;
 using BenchmarkDotNet.Attributes;
 using Eddy.Benchmarks.Harness;
+using Eddy.Benchmarks.Workloads;
 
 namespace Eddy.Benchmarks.Micro.Streams;
 

@@ -1,6 +1,6 @@
 using System;
 
-namespace Eddy.Benchmarks.Harness;
+namespace Eddy.Benchmarks.Workloads;
 
 /// <summary>Deterministic, non-uniform bytes so result checksums notice misplaced data.</summary>
 public static class TestData

@@ -3,7 +3,7 @@ using System.Buffers;
 using System.Collections.Generic;
 using System.Runtime.InteropServices;
 
-namespace Eddy.Benchmarks.Harness;
+namespace Eddy.Benchmarks.Workloads;
 
 /// <summary>How <see cref="ArrangedBlockPool"/> places its blocks in memory.</summary>
 public enum BlockLayout

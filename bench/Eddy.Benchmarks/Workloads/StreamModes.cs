@@ -1,4 +1,4 @@
-namespace Eddy.Benchmarks.Harness;
+namespace Eddy.Benchmarks.Workloads;
 
 /// <summary>The options that force a <see cref="PooledMemoryStream"/> layout, for the Eddy-contiguous and Eddy-segmented rows.</summary>
 internal static class StreamModes
