@@ -7,9 +7,10 @@ using Microsoft.AspNetCore.Connections;
 namespace Eddy.AspNetCore;
 
 /// <summary>
-/// Gives Kestrel (its socket, named-pipe and QUIC transports and its HTTP/2 and HTTP/3 connections) a
-/// <see cref="BlockMemoryPool"/> over one Eddy <see cref="ArrayPool{T}"/> of bytes wherever it would create its own
-/// pinned-block pool. Register it with <see cref="Microsoft.Extensions.DependencyInjection.EddyAspNetCoreServiceCollectionExtensions.AddEddyKestrelMemoryPool"/>.
+/// Gives Kestrel's socket and named-pipe transports (and so the HTTP/1.1 and HTTP/2 connections on them) a
+/// <see cref="BlockMemoryPool"/> over one Eddy <see cref="ArrayPool{T}"/> of bytes wherever they would create a
+/// pinned-block pool. Register it with <see cref="Microsoft.Extensions.DependencyInjection.EddyAspNetCoreServiceCollectionExtensions.AddEddyKestrelMemoryPool"/>,
+/// before or after <c>UseKestrel</c>.
 /// </summary>
 /// <remarks>
 /// Kestrel's own pool keeps 4 KiB blocks on the pinned object heap. Eddy's <see cref="BlockPool"/> allocates
@@ -25,8 +26,8 @@ public sealed class BlockMemoryPoolFactory : IMemoryPoolFactory<byte>
     /// <summary>A factory over <paramref name="pool"/>; null means Eddy's default byte pool (<see cref="BlockPool.Shared"/>).</summary>
     public BlockMemoryPoolFactory(ArrayPool<byte>? pool = null) => _pool = pool;
 
-    /// <summary>How many pools Kestrel asked this factory for.</summary>
-    public int CreatedPools => Volatile.Read(ref _created);
+    /// <summary>How many pools Kestrel asked this factory for (for the tests).</summary>
+    internal int CreatedPools => Volatile.Read(ref _created);
 
     /// <summary>Creates a pool for one Kestrel component (the owner is named in <paramref name="options"/>; it does not change the pool).</summary>
     /// <param name="options">Kestrel's description of the pool's owner; may be null.</param>

@@ -3,17 +3,22 @@ using System.Collections.Generic;
 using System.Linq;
 using System.Net;
 using System.Net.Http;
+using System.Reflection;
 using System.Threading.Tasks;
 using Eddy.AspNetCore;
 using Eddy.Pooling;
 using Microsoft.AspNetCore.Builder;
+using Microsoft.AspNetCore.Connections;
 using Microsoft.AspNetCore.Hosting;
 using Microsoft.AspNetCore.Hosting.Server;
 using Microsoft.AspNetCore.Hosting.Server.Features;
 using Microsoft.AspNetCore.Http;
 using Microsoft.AspNetCore.Http.Features;
+using Microsoft.AspNetCore.Server.Kestrel.Transport.NamedPipes;
+using Microsoft.AspNetCore.Server.Kestrel.Transport.Sockets;
 using Microsoft.Extensions.DependencyInjection;
 using Microsoft.Extensions.Logging;
+using Microsoft.Extensions.Options;
 
 namespace Eddy.Tests.Pipelines;
 
@@ -40,6 +45,128 @@ public sealed class KestrelOnBlockMemoryPoolTests
         }
 
         Assert.Equal(HttpStatusCode.NotFound, onEddy[^1].Status);
+    }
+
+    public enum Builder
+    {
+        Full,
+        Slim,
+    }
+
+    /// <summary>
+    /// <c>AddEddyKestrelMemoryPool</c> before and after <c>UseKestrel</c>, on both builders (each of which runs
+    /// Kestrel's registration once itself): a real Kestrel on 127.0.0.1 serves eight 200 KB uploads, echoed back, and
+    /// the transport rents its buffers from the registered pool, which has every block back once the server stopped.
+    /// </summary>
+    [Theory]
+    [InlineData(Builder.Full, true)]
+    [InlineData(Builder.Full, false)]
+    [InlineData(Builder.Slim, true)]
+    [InlineData(Builder.Slim, false)]
+    public async Task Kestrel_rents_from_Eddys_pool_whether_it_is_registered_before_or_after_UseKestrel(Builder kind, bool beforeUseKestrel)
+    {
+        var blocks = new BlockPool();
+        WebApplicationBuilder builder = kind == Builder.Full ? WebApplication.CreateBuilder() : WebApplication.CreateSlimBuilder();
+        builder.Logging.ClearProviders();
+        if (beforeUseKestrel)
+        {
+            builder.Services.AddEddyKestrelMemoryPool(blocks);
+        }
+
+        builder.WebHost.UseKestrel(kestrel => kestrel.Listen(IPAddress.Loopback, 0));
+        if (!beforeUseKestrel)
+        {
+            builder.Services.AddEddyKestrelMemoryPool(blocks);
+        }
+
+        WebApplication app = builder.Build();
+        app.Run(HandleAsync);
+        await app.StartAsync();
+        try
+        {
+            string address = app.Services.GetRequiredService<IServer>().Features.GetRequiredFeature<IServerAddressesFeature>().Addresses.Single();
+            using var client = new HttpClient { BaseAddress = new Uri(address), Timeout = TimeSpan.FromSeconds(30) };
+            long rentedBefore = blocks.GetStatistics().RentedBlocks;
+            for (int i = 0; i < 8; i++)
+            {
+                byte[] upload = SpillingPattern(200_000 + i);
+                using HttpResponseMessage echoed = await client.PostAsync("/echo", new ByteArrayContent(upload));
+                Assert.Equal(HttpStatusCode.OK, echoed.StatusCode);
+                Assert.Equal(upload, await echoed.Content.ReadAsByteArrayAsync());
+            }
+
+            long rentedWhileServing = blocks.GetStatistics().RentedBlocks - rentedBefore;
+            Assert.True(rentedWhileServing >= 50, $"Kestrel rented {rentedWhileServing} blocks from Eddy's pool for 1.6 MB each way");
+
+            // Resolvable as itself in either order, and the factory Kestrel asked for its pools.
+            Assert.True(app.Services.GetRequiredService<BlockMemoryPoolFactory>().CreatedPools > 0, "Kestrel asked Eddy's factory for no pool");
+        }
+        finally
+        {
+            await app.StopAsync();
+            await app.DisposeAsync();
+        }
+
+        BlockPoolStatistics statistics = blocks.GetStatistics();
+        Assert.Equal(statistics.RentedBlocks, statistics.ReturnedBlocks);
+    }
+
+    /// <summary>
+    /// The option each transport takes its pools from (internal to ASP.NET Core, so read by reflection here only), in
+    /// both orders. The named-pipe transport's registration throws off Windows, so its option is registered here as
+    /// <c>UseNamedPipes</c> registers it: a <c>Configure</c> that sets it from the container's factory.
+    /// </summary>
+    [Theory]
+    [InlineData(true)]
+    [InlineData(false)]
+    public void Both_transports_options_hold_Eddys_factory_in_either_order(bool beforeUseKestrel)
+    {
+        WebApplicationBuilder builder = WebApplication.CreateSlimBuilder();
+        builder.Logging.ClearProviders();
+        if (beforeUseKestrel)
+        {
+            builder.Services.AddEddyKestrelMemoryPool();
+        }
+
+        builder.Services.AddOptions<NamedPipeTransportOptions>()
+            .Configure<IMemoryPoolFactory<byte>>((options, factory) => TransportFactoryProperty(options).SetValue(options, factory));
+        builder.WebHost.UseKestrel();
+        if (!beforeUseKestrel)
+        {
+            builder.Services.AddEddyKestrelMemoryPool();
+        }
+
+        using WebApplication app = builder.Build();
+        BlockMemoryPoolFactory eddy = app.Services.GetRequiredService<BlockMemoryPoolFactory>();
+        SocketTransportOptions sockets = app.Services.GetRequiredService<IOptions<SocketTransportOptions>>().Value;
+        NamedPipeTransportOptions pipes = app.Services.GetRequiredService<IOptions<NamedPipeTransportOptions>>().Value;
+        Assert.Same(eddy, TransportFactoryProperty(sockets).GetValue(sockets));
+        Assert.Same(eddy, TransportFactoryProperty(pipes).GetValue(pipes));
+
+        // The container's own answer follows its last registration: Eddy's only when registered after UseKestrel.
+        Assert.Equal(!beforeUseKestrel, ReferenceEquals(eddy, app.Services.GetRequiredService<IMemoryPoolFactory<byte>>()));
+
+        static PropertyInfo TransportFactoryProperty(object options) =>
+            options.GetType().GetProperty("MemoryPoolFactory", BindingFlags.Instance | BindingFlags.Public | BindingFlags.NonPublic)!;
+    }
+
+    [Fact]
+    public void A_factory_registered_later_that_the_transport_options_cannot_be_rerouted_from_fails_with_what_to_do()
+    {
+        var services = new ServiceCollection();
+        services.AddOptions();
+        services.AddEddyKestrelMemoryPool();
+        services.AddSingleton<IMemoryPoolFactory<byte>>(new OtherFactory());
+        using ServiceProvider provider = services.BuildServiceProvider();
+
+        InvalidOperationException error = Assert.Throws<InvalidOperationException>(() => provider.GetRequiredService<IOptions<SocketTransportOptions>>().Value);
+        Assert.Contains("after UseKestrel", error.Message, StringComparison.Ordinal);
+        Assert.NotNull(provider.GetRequiredService<BlockMemoryPoolFactory>());
+    }
+
+    private sealed class OtherFactory : IMemoryPoolFactory<byte>
+    {
+        public System.Buffers.MemoryPool<byte> Create(MemoryPoolOptions? options = null) => System.Buffers.MemoryPool<byte>.Shared;
     }
 
     /// <summary>Starts a server, runs the request loop against it, stops it; returns every status and body.</summary>
@@ -92,7 +219,7 @@ public sealed class KestrelOnBlockMemoryPoolTests
         if (blocks is not null)
         {
             // Nothing leaked: with the server stopped every block came back.
-            Eddy.Pooling.BlockPoolStatistics statistics = blocks.GetStatistics();
+            BlockPoolStatistics statistics = blocks.GetStatistics();
             Assert.True(statistics.RentedBlocks > 10, $"{statistics.RentedBlocks} blocks rented");
             Assert.Equal(statistics.RentedBlocks, statistics.ReturnedBlocks);
         }
