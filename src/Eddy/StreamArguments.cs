@@ -20,7 +20,9 @@ internal static class StreamArguments
             ThrowHelper.ThrowArgumentOutOfRangeException_NeedNonNegativeNumber(nameof(offset));
         }
 
-        if (unchecked((uint)count > (uint)(buffer.Length - offset)))
+        // The room after offset may be negative (offset past the end): compared as long, as the BCL's own check
+        // does, a count of 0 does not pass it, and a negative count (a huge uint) passes nothing.
+        if (unchecked((uint)count) > (long)(buffer.Length - offset))
         {
             ThrowHelper.ThrowArgumentOutOfRangeException(nameof(count), "Offset and length were out of bounds for the array or count is greater than the number of elements from index to the end of the source collection.");
         }
