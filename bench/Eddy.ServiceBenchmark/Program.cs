@@ -12,8 +12,8 @@ using Eddy.Tests.Shared;
 namespace Eddy.ServiceBenchmark;
 
 /// <summary>
-/// "server --config stock|eddy|eddy-buffers [--port N]" runs one server; anything else runs the benchmark against
-/// fresh servers: [--quick | --smoke] [--rounds N] [--configs stock,eddy,eddy-buffers]
+/// "server --config stock|eddy|eddy-pool [--port N]" runs one server; anything else runs the benchmark against
+/// fresh servers: [--quick | --smoke] [--rounds N] [--configs stock,eddy,eddy-pool]
 /// [--cases "json 1 KB,upload 32 MB"] [--out DIR]. The tables go
 /// to the console and to artifacts/service-bench/{full,quick,smoke}.md and .json.
 /// </summary>

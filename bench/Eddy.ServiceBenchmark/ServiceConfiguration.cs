@@ -13,13 +13,16 @@ public sealed record ServiceConfiguration(string Name, bool EddyBuffers, bool Ed
     /// <summary><c>MemoryStream</c>, <c>EnableBuffering</c>, Kestrel's own pool.</summary>
     public static ServiceConfiguration Stock { get; } = new("stock", EddyBuffers: false, EddyTransport: false);
 
-    /// <summary>Everything on Eddy: pooled streams, <c>FileBufferingStream</c>, <c>AddEddyKestrelMemoryPool</c>.</summary>
-    public static ServiceConfiguration Eddy { get; } = new("eddy", EddyBuffers: true, EddyTransport: true);
+    /// <summary>
+    /// What docs/aspnetcore.md recommends: responses in streams from <c>PooledMemoryStreamPool</c>, request bodies in a
+    /// <c>FileBufferingStream</c>, Kestrel on its own pool.
+    /// </summary>
+    public static ServiceConfiguration Eddy { get; } = new("eddy", EddyBuffers: true, EddyTransport: false);
 
-    /// <summary>Eddy's streams on Kestrel's own pool: against <see cref="Eddy"/> it isolates the transport pool.</summary>
-    public static ServiceConfiguration EddyBuffersOnly { get; } = new("eddy-buffers", EddyBuffers: true, EddyTransport: false);
+    /// <summary><see cref="Eddy"/> plus <c>AddEddyKestrelMemoryPool</c>: against <see cref="Eddy"/> it isolates the transport pool.</summary>
+    public static ServiceConfiguration EddyWithKestrelPool { get; } = new("eddy-pool", EddyBuffers: true, EddyTransport: true);
 
-    public static IReadOnlyList<ServiceConfiguration> All { get; } = [Stock, Eddy, EddyBuffersOnly];
+    public static IReadOnlyList<ServiceConfiguration> All { get; } = [Stock, Eddy, EddyWithKestrelPool];
 
     public static ServiceConfiguration Parse(string name) =>
         All.SingleOrDefault(c => c.Name == name)

@@ -55,12 +55,12 @@ public static class Report
             RatioTable(text, result, "eddy", "stock", caseIds, withTargets: true);
         }
 
-        if (configurations.Contains("eddy") && configurations.Contains("eddy-buffers"))
+        if (configurations.Contains("eddy") && configurations.Contains("eddy-pool"))
         {
             text.AppendLine();
-            text.AppendLine("Eddy's Kestrel pool ÷ Kestrel's own pool (eddy ÷ eddy-buffers: both on Eddy's streams, same run).");
+            text.AppendLine("AddEddyKestrelMemoryPool: Eddy's Kestrel pool ÷ Kestrel's own (eddy-pool ÷ eddy, both on Eddy's streams, same run).");
             text.AppendLine();
-            RatioTable(text, result, "eddy", "eddy-buffers", caseIds, withTargets: false);
+            RatioTable(text, result, "eddy-pool", "eddy", caseIds, withTargets: false);
         }
 
         text.AppendLine();

@@ -64,7 +64,7 @@ public static class ServiceApp
     }
 
     /// <summary>
-    /// "server --config stock|eddy|eddy-buffers [--port N]": serves until its standard input closes (the load
+    /// "server --config stock|eddy|eddy-pool [--port N]": serves until its standard input closes (the load
     /// generator closes it, or dies), after printing "listening http://127.0.0.1:N/".
     /// </summary>
     public static async Task<int> RunAsync(ServiceConfiguration configuration, int port)
