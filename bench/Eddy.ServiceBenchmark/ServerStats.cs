@@ -15,17 +15,17 @@ public sealed record ServerStats(
     int Gen2,
     long WorkingSet,
     long PeakWorkingSet,
-    int EddyKestrelPools,
+    long BlockPoolRentedBlocks,
     long BlockPoolAllocatedBytes,
     long BlockPoolDroppedBytes,
     long BlockPoolTrimmedBytes,
     long BlockPoolRetainedBytes)
 {
     /// <summary>
-    /// This process's figures now; <paramref name="eddyKestrelPools"/> is how many pools Kestrel took from Eddy, and
-    /// <paramref name="pool"/> the Eddy pool the app's buffers come from (its counters say whether it had to allocate).
+    /// This process's figures now, with the counters of <paramref name="pool"/>, the Eddy pool the app's buffers come
+    /// from: whether it had to allocate, and how many blocks were rented from it (Kestrel's too, when it is on Eddy's pool).
     /// </summary>
-    public static ServerStats Capture(string configuration, int eddyKestrelPools, Eddy.Pooling.BlockPoolStatistics pool) => new(
+    public static ServerStats Capture(string configuration, Eddy.Pooling.BlockPoolStatistics pool) => new(
         configuration,
         System.Runtime.GCSettings.IsServerGC,
         GC.GetTotalAllocatedBytes(precise: true),
@@ -34,7 +34,7 @@ public sealed record ServerStats(
         GC.CollectionCount(2),
         Environment.WorkingSet,
         PeakResidentSet(),
-        eddyKestrelPools,
+        pool.RentedBlocks,
         pool.AllocatedBytes,
         pool.DroppedBytes,
         pool.TrimmedBytes,

@@ -35,7 +35,7 @@ public sealed record ServerMeasurement(
     string Configuration,
     int Round,
     bool ServerGc,
-    int EddyKestrelPools,
+    bool KestrelOnEddyPool,
     long WorkingSetAfterLoad,
     long WorkingSetAfterIdle,
     double IdleSeconds);

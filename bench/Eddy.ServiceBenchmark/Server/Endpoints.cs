@@ -7,7 +7,6 @@ using System.Text;
 using System.Text.Json;
 using System.Threading;
 using System.Threading.Tasks;
-using Eddy.AspNetCore;
 using Eddy.Pooling;
 using Microsoft.AspNetCore.Builder;
 using Microsoft.AspNetCore.Http;
@@ -114,9 +113,8 @@ public static class Endpoints
             ServerStats.Settle();
         }
 
-        int eddyPools = context.RequestServices.GetService<BlockMemoryPoolFactory>()?.CreatedPools ?? 0;
         BlockPool pool = context.RequestServices.GetService<BlockPool>() ?? BlockPool.Shared;
-        ServerStats stats = ServerStats.Capture(configuration.Name, eddyPools, pool.GetStatistics());
+        ServerStats stats = ServerStats.Capture(configuration.Name, pool.GetStatistics());
         context.Response.ContentType = "application/json";
         await JsonSerializer.SerializeAsync(context.Response.Body, stats, StatsJsonContext.Default.ServerStats, context.RequestAborted).ConfigureAwait(false);
     }

@@ -46,7 +46,7 @@ public static class ServiceApp
 
         if (configuration.EddyTransport)
         {
-            // After ConfigureKestrel (and after AddEddy, so Kestrel shares the container's BlockPool).
+            // Kestrel's transport on the container's BlockPool, the one the streams use.
             builder.Services.AddEddyKestrelMemoryPool();
         }
 
