@@ -43,7 +43,7 @@ public static class BenchmarkConfigs
         .WithLaunchCount(2)
         .WithWarmupCount(3)
         .WithIterationCount(5)
-        .WithIterationTime(TimeInterval.FromMilliseconds(50));
+        .WithIterationTime(TimeInterval.FromMilliseconds(25));
 
     /// <summary>
     /// The configuration of a run: <see cref="QuickJob"/> or <see cref="FullJob"/> as the default job (so that
