@@ -43,8 +43,10 @@ public sealed partial class PooledMemoryStream
     /// <summary>Whether a rescue guard is armed (tests: contiguous streams must never arm one).</summary>
     internal bool IsRescueArmed => RareOrNull?.RescueGuard is not null;
 
+    // With clear-on-return the buffer clears every chunk it hands back that may hold what was written: the content,
+    // and spans from GetSpan/GetMemory and the write window, committed or not (they run to the chunk's end).
     private SegmentedBuffer<byte> CreateSegments() =>
-        Rare.Segments = new SegmentedBuffer<byte>(BytePool, Settings.ChunkLength, DefaultedMaximumChunkLength());
+        Rare.Segments = new SegmentedBuffer<byte>(BytePool, Settings.ChunkLength, DefaultedMaximumChunkLength(), Settings.ClearOnReturn);
 
     [MethodImpl(MethodImplOptions.NoInlining)]
     private SegmentedBuffer<byte> ArmSegments()
@@ -173,11 +175,6 @@ public sealed partial class PooledMemoryStream
         if (segments is not null)
         {
             segments.CopyTo(array.AsSpan(0, (int)length));
-            if (Settings.ClearOnReturn)
-            {
-                ClearSegments(segments, 0, segments.Length);
-            }
-
             DisarmSegments();
             segments.Reset();
         }
@@ -186,20 +183,6 @@ public sealed partial class PooledMemoryStream
         _relativePosition = (int)position;
         _relativeLength = (int)length;
         _kind = StreamKind.Contiguous;
-    }
-
-    /// <summary>Zeroes [start, start + count) of the chunks before they go back to the pool (clear-on-return).</summary>
-    private static void ClearSegments(SegmentedBuffer<byte> segments, long start, long count)
-    {
-        if (count <= 0)
-        {
-            return;
-        }
-
-        foreach (ReadOnlyMemory<byte> memory in segments.GetReadOnlySequence().Slice(start, count))
-        {
-            MemoryMarshal.AsMemory(memory).Span.Clear();
-        }
     }
 
     private void SegmentedWrite(long position, ReadOnlySpan<byte> source)
@@ -282,11 +265,6 @@ public sealed partial class PooledMemoryStream
     {
         // Only growing can rent a chunk; shrinking or emptying a stream that holds none arms nothing.
         SegmentedBuffer<byte> segments = value > (RareOrNull?.Segments?.Length ?? 0) ? SegmentsToWrite : Segments;
-        if (Settings.ClearOnReturn && value < segments.Length)
-        {
-            ClearSegments(segments, value, segments.Length - value);
-        }
-
         if (value == 0)
         {
             // Empty again: start over from the first chunk length, as a new stream would.

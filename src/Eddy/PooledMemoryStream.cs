@@ -482,12 +482,8 @@ public sealed partial class PooledMemoryStream : Stream, IBufferWriter<byte>
         SegmentedBuffer<byte>? segments = RareOrNull?.Segments;
         if (segments is not null)
         {
+            // With clear-on-return the buffer clears the chunks it hands back (see CreateSegments).
             DisarmSegments();
-            if (Settings.ClearOnReturn)
-            {
-                ClearSegments(segments, 0, segments.Length);
-            }
-
             if (keepSegmentObject)
             {
                 segments.Reset();

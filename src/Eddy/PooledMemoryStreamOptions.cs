@@ -161,8 +161,10 @@ public sealed class PooledMemoryStreamOptions
     }
 
     /// <summary>
-    /// When true, the bytes the stream wrote are zeroed before its arrays go back to the pool, so no later
-    /// renter can read them. Costs one pass over the written bytes. Default false.
+    /// When true, every array the stream hands back to the pool goes back zeroed (through the pool's
+    /// <c>clearArray</c>), so no later renter can read what was written into it: the content, and bytes written into a
+    /// span from <see cref="PooledMemoryStream.GetSpan"/> or <see cref="PooledMemoryStream.GetMemory"/> whether or not
+    /// <see cref="PooledMemoryStream.Advance"/> committed them. Costs one pass over each array returned. Default false.
     /// </summary>
     public bool ClearOnReturn { get; init; }
 

@@ -24,14 +24,15 @@ internal static class PooledArrays
     }
 
     /// <summary>
-    /// Returns a non-empty <paramref name="array"/> to <paramref name="pool"/>, cleared first when its elements
-    /// hold references so that the pool does not keep objects alive. Empty arrays were never rented.
+    /// Returns a non-empty <paramref name="array"/> to <paramref name="pool"/>, cleared when
+    /// <paramref name="clearArray"/> is set and always when its elements hold references, so that the pool does not
+    /// keep objects alive. Empty arrays were never rented.
     /// </summary>
-    public static void Return<T>(ArrayPool<T> pool, T[] array)
+    public static void Return<T>(ArrayPool<T> pool, T[] array, bool clearArray = false)
     {
         if (array.Length != 0)
         {
-            pool.Return(array, RuntimeHelpers.IsReferenceOrContainsReferences<T>());
+            pool.Return(array, clearArray || RuntimeHelpers.IsReferenceOrContainsReferences<T>());
         }
     }
 }

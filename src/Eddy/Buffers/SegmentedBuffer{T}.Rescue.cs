@@ -21,7 +21,7 @@ public sealed partial class SegmentedBuffer<T> : IRescuable
         }
 
         _disposed = true;
-        clear |= RuntimeHelpers.IsReferenceOrContainsReferences<T>();
+        clear |= _clearOnReturn || RuntimeHelpers.IsReferenceOrContainsReferences<T>();
         BufferSegment<T>[] chunks = _chunks;
         int count = _chunkCount;
         T[] bare = count == 0 ? _writeArray : [];

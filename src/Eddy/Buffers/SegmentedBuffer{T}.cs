@@ -44,6 +44,13 @@ public sealed partial class SegmentedBuffer<T> : IBufferWriter<T>, IDisposable
     private readonly int _maximumChunkLength;
     private int _nextChunkLength;
 
+    // Set by an owner that promises clear-on-return (a stream): every chunk that may hold what was written goes
+    // back to the pool with clearArray. Every chunk that has been the write chunk may: besides its content, it may
+    // hold bytes written into a span from GetSpan/GetMemory and never committed (the span runs to the chunk's end).
+    // Chunks past the write chunk are spares, rented and never written (Reset(true) clears those it makes), so
+    // they go back as they are. Nothing on the write paths looks at this.
+    private readonly bool _clearOnReturn;
+
     // _chunks[0.._chunkCount) are owned; [0.._writeIndex] hold data (0 is the head), the rest are spares
     // pre-allocated by EnsureCapacity or kept by Reset(true). The first chunk starts bare: _chunkCount 0 and
     // _writeArray rented, with no segment and no list, so a buffer that never outgrows it takes neither; the
@@ -108,6 +115,19 @@ public sealed partial class SegmentedBuffer<T> : IBufferWriter<T>, IDisposable
         _maximumChunkLength = maximumChunkLength;
         _nextChunkLength = initialChunkLength;
     }
+
+    /// <summary>
+    /// Creates an empty buffer that, when <paramref name="clearOnReturn"/> is set, hands every chunk that may hold
+    /// written elements (committed or only written into a span handed out) back to the pool with <c>clearArray</c>.
+    /// </summary>
+    internal SegmentedBuffer(ArrayPool<T>? pool, int initialChunkLength, int maximumChunkLength, bool clearOnReturn)
+        : this(pool, initialChunkLength, maximumChunkLength)
+    {
+        _clearOnReturn = clearOnReturn;
+    }
+
+    /// <summary>Whether chunks that may hold written elements go back to the pool cleared.</summary>
+    internal bool ClearsOnReturn => _clearOnReturn;
 
     /// <summary>The number of elements held: written minus consumed.</summary>
     public long Length
@@ -373,6 +393,15 @@ public sealed partial class SegmentedBuffer<T> : IBufferWriter<T>, IDisposable
         _handedOut = 0;
         if (keepChunks)
         {
+            if (_clearOnReturn)
+            {
+                // The chunks after the first become spares, which go back to the pool as they are: clear them now.
+                for (int i = 1; i <= _writeIndex && i < _chunkCount; i++)
+                {
+                    _chunks[i].Array.AsSpan().Clear();
+                }
+            }
+
             for (int i = 0; i < _chunkCount; i++)
             {
                 _chunks[i].Count = 0;
@@ -415,7 +444,7 @@ public sealed partial class SegmentedBuffer<T> : IBufferWriter<T>, IDisposable
             // buffer that stayed in one chunk ends.
             if (_writeArray.Length != 0)
             {
-                ReturnArrayInlined(_writeArray);
+                ReturnArrayInlined(_writeArray, _clearOnReturn);
             }
 
             ReturnChunkSlots(chunks);
@@ -512,7 +541,7 @@ public sealed partial class SegmentedBuffer<T> : IBufferWriter<T>, IDisposable
             if (target.Array.Length < need)
             {
                 T[] bigger = RentChunkArray(need);
-                ReturnArray(target.Array);
+                ReturnSpare(target.Array);
                 target.Array = bigger;
             }
         }
@@ -603,24 +632,29 @@ public sealed partial class SegmentedBuffer<T> : IBufferWriter<T>, IDisposable
         _nextChunkLength = Math.Min(_maximumChunkLength, Math.Max(_initialChunkLength, next));
     }
 
+    /// <summary>Returns a chunk that is or has been the write chunk (cleared when the owner asked for that).</summary>
     // Called, not inlined: the pool's Return would be copied into every cold caller.
     [MethodImpl(MethodImplOptions.NoInlining)]
-    private void ReturnArray(T[] array) => ReturnArrayInlined(array);
+    private void ReturnArray(T[] array) => ReturnArrayInlined(array, _clearOnReturn);
+
+    /// <summary>Returns a spare chunk: rented and never written since, so never cleared.</summary>
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private void ReturnSpare(T[] array) => ReturnArrayInlined(array, clear: false);
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private void ReturnArrayInlined(T[] array)
+    private void ReturnArrayInlined(T[] array, bool clear)
     {
         if (OnSharedBlockPool)
         {
             if (array.Length != 0)
             {
-                BlockPool.Shared.Return((byte[])(object)array);
+                BlockPool.Shared.Return((byte[])(object)array, clear);
             }
 
             return;
         }
 
-        PooledArrays.Return(Pool, array);
+        PooledArrays.Return(Pool, array, clear);
     }
 
     // The default byte pool is called through its sealed type, so the JIT inlines Rent and Return: through
@@ -653,7 +687,15 @@ public sealed partial class SegmentedBuffer<T> : IBufferWriter<T>, IDisposable
         {
             BufferSegment<T> segment = _chunks[i];
             _chunks[i] = null!;
-            ReturnArray(segment.Array);
+            if (i <= _writeIndex)
+            {
+                ReturnArray(segment.Array);
+            }
+            else
+            {
+                ReturnSpare(segment.Array);
+            }
+
             segment.Clear();
             BufferSegmentPool<T>.Return(segment);
         }
