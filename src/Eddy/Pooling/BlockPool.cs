@@ -177,6 +177,9 @@ public sealed partial class BlockPool : ArrayPool<byte>
     /// <summary>The hard cap on retained bytes.</summary>
     public long MaximumRetainedBytes => _maximumRetainedBytes;
 
+    /// <summary>Whether every returned block is zeroed (<see cref="BlockPoolOptions.ClearOnReturn"/>).</summary>
+    internal bool ClearsOnReturn => _clearOnReturn;
+
     /// <summary>
     /// Rents a block of at least <paramref name="minimumLength"/> bytes: the smallest size class that fits
     /// (at least 256 B), an unpooled array above the largest class, or an empty array for 0. The contents

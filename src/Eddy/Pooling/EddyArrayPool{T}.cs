@@ -109,6 +109,9 @@ public sealed class EddyArrayPool<T> : ArrayPool<T>
     /// <summary>The largest pooled array length.</summary>
     public int MaximumArrayLength => _maximumArrayLength;
 
+    /// <summary>Whether every returned array is zeroed (the constructor's <c>clearOnReturn</c>).</summary>
+    internal bool ClearsOnReturn => _clearOnReturn;
+
     /// <summary>The bound on arrays retained per size class.</summary>
     public int MaximumRetainedPerClass => _classes[0].MaximumCount;
 

@@ -25,6 +25,12 @@ namespace Eddy.Pooling;
 /// The cap therefore bounds the arrays
 /// waiting for a collection to show that their buffers were dropped. A pool that was not rented from between two
 /// Gen2 collections hands its retained arrays back to the backing pool.</para>
+/// <para>With <see cref="ClearOnReturn"/>, every array that comes back to the pool, from a disposed buffer or a
+/// rescued one, is zeroed before the pool keeps it or hands it on, so the next renter never sees the last one's
+/// bytes. The pool clears when asked to (<c>clearOnReturn</c>) and also when its backing pool clears what is returned
+/// to it (a <see cref="BlockPool"/> with <see cref="BlockPoolOptions.ClearOnReturn"/>, an
+/// <see cref="EddyArrayPool{T}"/> created with <c>clearOnReturn</c>): the arrays it keeps never reach that pool
+/// between two rents, so it clears them itself. Arrays lent beyond the cap are then allocated zeroed.</para>
 /// <para>All members are thread-safe.</para>
 /// </remarks>
 [DebuggerDisplay("Retained = {RetainedBytes}, Outstanding = {OutstandingCount}, Maximum = {MaximumRetainedBytes}")]
@@ -44,6 +50,7 @@ public sealed partial class SelfReturningBufferPool
     private const int ClassCount = 31 - MinimumShift;
 
     private readonly ArrayPool<byte> _backingPool;
+    private readonly bool _clearOnReturn;
     private readonly BufferRegistry _registry;
     private readonly byte[]?[][] _free = new byte[]?[ClassCount][];
     private readonly int[] _freeCount = new int[ClassCount];
@@ -67,11 +74,14 @@ public sealed partial class SelfReturningBufferPool
     /// <see langword="null"/> means Eddy's default pool.</param>
     /// <param name="maximumRetainedBytes">The most bytes of arrays the pool owns, retained or lent; 0 owns none, so
     /// every buffer gets a fresh array and only disposal returns it (to the backing pool).</param>
+    /// <param name="clearOnReturn">True to zero every array that comes back, disposed or rescued. A backing pool that
+    /// clears on return turns this on too; see <see cref="ClearOnReturn"/>.</param>
     /// <exception cref="ArgumentOutOfRangeException"><paramref name="maximumRetainedBytes"/> is negative.</exception>
-    public SelfReturningBufferPool(ArrayPool<byte>? pool = null, long maximumRetainedBytes = DefaultMaximumRetainedBytes)
+    public SelfReturningBufferPool(ArrayPool<byte>? pool = null, long maximumRetainedBytes = DefaultMaximumRetainedBytes, bool clearOnReturn = false)
     {
         ThrowHelper.ThrowIfNegative(maximumRetainedBytes);
         _backingPool = pool ?? DefaultPool<byte>.Instance;
+        _clearOnReturn = clearOnReturn || ClearsEveryReturn(_backingPool);
         MaximumRetainedBytes = maximumRetainedBytes;
         _registry = new BufferRegistry(this);
         Gen2GcCallback.Register(static pool => ((SelfReturningBufferPool)pool).OnGen2Collection(), this);
@@ -83,6 +93,14 @@ public sealed partial class SelfReturningBufferPool
 
     /// <summary>The most bytes of arrays this pool owns, retained or lent.</summary>
     public long MaximumRetainedBytes { get; }
+
+    /// <summary>
+    /// True when every array that comes back to the pool, from a disposed or a rescued buffer, is zeroed before the
+    /// pool keeps it or hands it on: asked for with the constructor's <c>clearOnReturn</c>, or followed from a backing
+    /// pool that clears on return (a <see cref="BlockPool"/> with <see cref="BlockPoolOptions.ClearOnReturn"/>, an
+    /// <see cref="EddyArrayPool{T}"/> created with <c>clearOnReturn</c>).
+    /// </summary>
+    public bool ClearOnReturn => _clearOnReturn;
 
     // For the debugger display: plain reads, no lock.
     private long RetainedBytes => _counters.RetainedBytes;
@@ -179,7 +197,8 @@ public sealed partial class SelfReturningBufferPool
     /// <summary>Takes back the array of a buffer being disposed. Idempotent and thread-safe.</summary>
     internal void Release(SelfReturningBuffer buffer)
     {
-        byte[]? refused;
+        byte[]? refused = null;
+        byte[]? toClear = null;
         lock (_registry.SyncRoot)
         {
             // Checked under the lock so that two racing Dispose calls release the slot once.
@@ -200,7 +219,19 @@ public sealed partial class SelfReturningBufferPool
                 return;
             }
 
-            refused = KeepLocked(array);
+            if (_clearOnReturn)
+            {
+                toClear = array;
+            }
+            else
+            {
+                refused = KeepLocked(array);
+            }
+        }
+
+        if (toClear is not null)
+        {
+            refused = KeepCleared(toClear);
         }
 
         if (refused is not null)
@@ -223,6 +254,12 @@ public sealed partial class SelfReturningBufferPool
             // The pool was at its cap when the buffer was rented: the GC reclaims the array with the buffer.
             _counters.DroppedOverCapBytes += lent.Length;
             return lent.Length;
+        }
+
+        if (_clearOnReturn)
+        {
+            // Under the lock, as the sweep runs: rescues are leaks, rare, and the array is reachable from nothing else.
+            owned.AsSpan().Clear();
         }
 
         byte[]? refused = KeepLocked(owned);
@@ -283,6 +320,28 @@ public sealed partial class SelfReturningBufferPool
         return array;
     }
 
+    /// <summary>
+    /// Zeroes an owned array that came back, then keeps it (see <see cref="KeepLocked"/>). The array is detached and
+    /// untracked, reachable from nothing else, so it is cleared outside the lock and a large one does not hold up
+    /// other renters.
+    /// </summary>
+    private byte[]? KeepCleared(byte[] array)
+    {
+        array.AsSpan().Clear();
+        lock (_registry.SyncRoot)
+        {
+            return KeepLocked(array);
+        }
+    }
+
+    /// <summary>Whether <paramref name="pool"/> is one of Eddy's pools set to zero every array returned to it.</summary>
+    private static bool ClearsEveryReturn(ArrayPool<byte> pool) => pool switch
+    {
+        BlockPool blocks => blocks.ClearsOnReturn,
+        EddyArrayPool<byte> arrays => arrays.ClearsOnReturn,
+        _ => false,
+    };
+
     /// <summary>Puts an owned array back on its class's stack; returns null, or the array when it cannot be kept.</summary>
     private byte[]? KeepLocked(byte[] array)
     {
@@ -334,7 +393,9 @@ public sealed partial class SelfReturningBufferPool
     {
         int size = SizeClass.GetSize(sizeClass, MinimumShift);
         Interlocked.Add(ref _counters.AllocatedBytes, size);
-        return AllocateUninitialized(size);
+
+        // Uninitialized memory may hold what dropped arrays held, the last renters' bytes among them.
+        return _clearOnReturn ? new byte[size] : AllocateUninitialized(size);
     }
 
     private (int Arrays, long Bytes) TrimCore()
