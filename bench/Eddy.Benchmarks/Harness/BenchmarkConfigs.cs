@@ -37,9 +37,8 @@ public static class BenchmarkConfigs
     /// BenchmarkDotNet pools, keep one process's level (a placement of the heap, a rival's large-object collections)
     /// from setting a row on its own.
     /// </summary>
-    public static Job QuickJob { get; } = Job.Default
+    public static Job QuickJob { get; } = FullJob
         .WithId("Quick")
-        .WithArguments(FastBuild)
         .WithLaunchCount(2)
         .WithWarmupCount(3)
         .WithIterationCount(5)
@@ -53,13 +52,8 @@ public static class BenchmarkConfigs
     public static IConfig Create(bool quick, string artifactsPath, bool pinGen0Budget = true)
     {
         Job job = quick ? QuickJob : FullJob;
-        if (pinGen0Budget)
-        {
-            job = job.WithEnvironmentVariables(PinnedGen0Budget);
-        }
-
         var config = DefaultConfig.Instance
-            .AddJob(job.AsDefault())
+            .AddJob((pinGen0Budget ? job.WithEnvironmentVariables(PinnedGen0Budget) : job).AsDefault())
             .AddDiagnoser(MemoryDiagnoser.Default)
             .AddExporter(JsonExporter.Full)
             .WithArtifactsPath(artifactsPath)

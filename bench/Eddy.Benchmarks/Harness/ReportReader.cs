@@ -28,27 +28,22 @@ public static class ReportReader
         foreach (string path in paths)
         {
             using var document = JsonDocument.Parse(File.ReadAllBytes(path));
-            if (host.Length == 0)
-            {
-                host = DescribeHost(document.RootElement.GetProperty("HostEnvironmentInfo"));
-            }
-
+            host = host.Length > 0 ? host : DescribeHost(document.RootElement.GetProperty("HostEnvironmentInfo"));
             rows.AddRange(Read(document.RootElement));
         }
 
         return (Comparison.WithRatios(rows), host);
     }
 
-    /// <summary>The rows of one export; a benchmark that produced no statistics (it failed) has none.</summary>
+    /// <summary>The rows of one export's benchmarks that produced statistics.</summary>
     public static IEnumerable<ResultRow> Read(JsonElement report)
     {
         foreach (JsonElement benchmark in report.GetProperty("Benchmarks").EnumerateArray())
         {
             if (!benchmark.TryGetProperty("Statistics", out JsonElement statistics) || statistics.ValueKind != JsonValueKind.Object)
             {
-                continue;
+                continue; // it failed
             }
-
             string typeName = benchmark.GetProperty("Namespace").GetString() + "." + benchmark.GetProperty("Type").GetString();
             Type type = typeof(ReportReader).Assembly.GetType(typeName)
                 ?? throw new InvalidDataException($"{typeName} is not a benchmark class of this assembly.");
@@ -113,10 +108,7 @@ public static class ReportReader
 
     private static bool IsSize(string name) => name.EndsWith("Bytes", StringComparison.Ordinal) || name == "DataSize";
 
-    /// <summary>The machine in one line, as the export names it: processor count, OS, runtime and BenchmarkDotNet's version.</summary>
-    private static string DescribeHost(JsonElement host)
-    {
-        string Text(string name) => host.TryGetProperty(name, out JsonElement value) ? value.ToString() : "?";
-        return $"{Text("LogicalCoreCount")} logical cores, {Text("OsVersion")}, {Text("RuntimeVersion")} {Text("Architecture")}, {Text("JitInfo")}, BenchmarkDotNet {Text("BenchmarkDotNetVersion")}";
-    }
+    /// <summary>The machine in one line: core count, OS, runtime and BenchmarkDotNet's version (no processor name).</summary>
+    private static string DescribeHost(JsonElement host) =>
+        $"{host.GetProperty("LogicalCoreCount")} logical cores, {host.GetProperty("OsVersion")}, {host.GetProperty("RuntimeVersion")} {host.GetProperty("Architecture")}, BenchmarkDotNet {host.GetProperty("BenchmarkDotNetVersion")}";
 }
