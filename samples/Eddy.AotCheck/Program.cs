@@ -147,7 +147,7 @@ LeakTracker.SamplingInterval = 1;
 Check("LeakTracker takes a sampling interval", LeakTracker.SamplingInterval == 1 && LeakTracker.RescuedCount >= 0);
 LeakTracker.SamplingInterval = samplingBefore;
 LeakTracker.LeakDetected -= onLeak;
-Check("EddyDiagnostics names the meter and the event source", EddyDiagnostics.MeterName == "Eddy" && EddyDiagnostics.EventSourceName == "Eddy");
+Check("EddyDiagnostics names the meter and the event source", EddyDiagnostics.MeterName == "Eddy.Pooling" && EddyDiagnostics.EventSourceName == "Eddy-Pooling");
 
 Console.WriteLine(failures == 0 ? "all checks passed" : $"{failures} checks failed");
 return failures == 0 ? 0 : 1;

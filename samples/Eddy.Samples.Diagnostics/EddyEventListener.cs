@@ -5,7 +5,7 @@ using Eddy.Diagnostics;
 
 namespace Eddy.Samples.Diagnostics;
 
-/// <summary>Enables the "Eddy" EventSource when it appears and keeps the last value of each of its counters.</summary>
+/// <summary>Enables the "Eddy-Pooling" EventSource when it appears and keeps the last value of each of its counters.</summary>
 internal sealed class EddyEventListener : EventListener
 {
     /// <summary>Counter name to its last reported value.</summary>

@@ -5,7 +5,7 @@ using Eddy.Diagnostics;
 
 namespace Eddy.Samples.Diagnostics;
 
-/// <summary>Listens to every instrument of the "Eddy" meter and sums each one's measurements over its tags.</summary>
+/// <summary>Listens to every instrument of the "Eddy.Pooling" meter and sums each one's measurements over its tags.</summary>
 internal sealed class EddyMeterListener : IDisposable
 {
     private readonly MeterListener _listener = new();

@@ -9,15 +9,15 @@ using Eddy.Diagnostics;
 using Eddy.Samples.Diagnostics;
 
 // A healthy process (nothing leaks, nothing is trimmed) and what Eddy's diagnostics show of it: an EventListener
-// on the "Eddy" EventSource and a MeterListener on the "Eddy" meter, both attached before Eddy is first used.
-// Usage: Eddy.Samples.Diagnostics [seconds]  (default 2; give more when a tool such as dotnet-trace attaches)
+// on the "Eddy-Pooling" EventSource and a MeterListener on the "Eddy.Pooling" meter, both attached before Eddy is first used.
+// Usage: Eddy.Samples.Diagnostics [seconds]  (default 2; give more when a tool such as dotnet-trace or dotnet-counters attaches)
 double seconds = args.Length > 0 ? double.Parse(args[0], CultureInfo.InvariantCulture) : 2;
 Console.WriteLine($"pid {Environment.ProcessId}");
 
 bool existedBefore = EventSource.GetSources().Any(s => s.Name == EddyDiagnostics.EventSourceName);
 using var events = new EddyEventListener();
 using var meter = new EddyMeterListener();
-Console.WriteLine($"before the first stream: EventSource Eddy {(existedBefore ? "exists" : "does not exist yet")}");
+Console.WriteLine($"before the first stream: EventSource Eddy-Pooling {(existedBefore ? "exists" : "does not exist yet")}");
 
 // The workload: streams of 1 KiB to 64 KiB, written and disposed, for the given time.
 var clock = Stopwatch.StartNew();
@@ -37,7 +37,7 @@ while (clock.Elapsed.TotalSeconds < seconds)
 }
 
 bool existsAfter = EventSource.GetSources().Any(s => s.Name == EddyDiagnostics.EventSourceName);
-Console.WriteLine($"after the first stream: EventSource Eddy {(existsAfter ? "exists" : "does not exist")}");
+Console.WriteLine($"after the first stream: EventSource Eddy-Pooling {(existsAfter ? "exists" : "does not exist")}");
 Console.WriteLine($"{streams:N0} streams in {clock.Elapsed.TotalSeconds:F1} s, {LeakTracker.RescuedCount} leaks");
 
 // Polling counters arrive every second; give the last interval time to arrive.

@@ -15,8 +15,8 @@ public class DiagnosticsSampleTests
         var result = SampleApp.Run("Eddy.Samples.Diagnostics", TimeSpan.FromMinutes(1), "1");
 
         Assert.True(result.ExitCode == 0, result.ToString());
-        Assert.Contains("before the first stream: EventSource Eddy does not exist yet", result.Output, StringComparison.Ordinal);
-        Assert.Contains("after the first stream: EventSource Eddy exists", result.Output, StringComparison.Ordinal);
+        Assert.Contains("before the first stream: EventSource Eddy-Pooling does not exist yet", result.Output, StringComparison.Ordinal);
+        Assert.Contains("after the first stream: EventSource Eddy-Pooling exists", result.Output, StringComparison.Ordinal);
         Assert.Matches(@"[\d,]+ streams in [\d.]+ s, 0 leaks", result.Output);
         Assert.Contains("EventSource counters received: 4", result.Output, StringComparison.Ordinal);
         Assert.Matches(@"pool-allocated-bytes = [1-9][\d,]*", result.Output);

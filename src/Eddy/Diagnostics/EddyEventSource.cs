@@ -6,7 +6,7 @@ using System.Runtime.CompilerServices;
 namespace Eddy.Diagnostics;
 
 /// <summary>
-/// The <c>Eddy</c> EventSource, for <c>dotnet-trace</c> and <c>dotnet-counters</c>: an event per rescued leak
+/// The <c>Eddy-Pooling</c> EventSource, for <c>dotnet-trace</c> and <c>dotnet-counters</c>: an event per rescued leak
 /// and per pool trim, and (on .NET) polling counters for the leak totals and the pools' retained and allocated bytes.
 /// Created when the first pool is added to <see cref="Pooling.PoolRegistry"/> (see <see cref="PoolMetrics"/>).
 /// Disabled, each event costs one <see cref="EventSource.IsEnabled()"/> check at the call site.

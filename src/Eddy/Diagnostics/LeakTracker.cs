@@ -11,7 +11,7 @@ namespace Eddy.Diagnostics;
 /// </summary>
 /// <remarks>
 /// <para>Every rescue is counted (<see cref="RescuedCount"/>, <see cref="RescuedBytes"/>), written to the
-/// <c>Eddy</c> EventSource and exposed by the <c>Eddy</c> meter. <see cref="LeakDetected"/> is raised for every
+/// <c>Eddy-Pooling</c> EventSource and exposed by the <c>Eddy.Pooling</c> meter. <see cref="LeakDetected"/> is raised for every
 /// rescue; its <see cref="LeakDetectedEventArgs.AllocationStackTrace"/> is set only for sampled creations.</para>
 /// <para>Sampling costs an increment and a compare per tracked creation (on a counter the tracking code already
 /// owns), plus a stack capture for the sampled ones; set <see cref="SamplingInterval"/> to 0 to turn capture off entirely. The default is

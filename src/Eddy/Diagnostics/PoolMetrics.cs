@@ -4,8 +4,8 @@ using Eddy.Pooling;
 namespace Eddy.Diagnostics;
 
 /// <summary>
-/// Observes the pools of <see cref="PoolRegistry"/>: creates the <c>Eddy</c> meter (on .NET 8 and later) and the
-/// <c>Eddy</c> EventSource when the first pool exists, and writes pool trims to the EventSource. The meter's
+/// Observes the pools of <see cref="PoolRegistry"/>: creates the <c>Eddy.Pooling</c> meter (on .NET 8 and later) and the
+/// <c>Eddy-Pooling</c> EventSource when the first pool exists, and writes pool trims to the EventSource. The meter's
 /// observable instruments read the pools' counters from the registry when a listener collects, so the pools'
 /// hot paths do nothing for metrics.
 /// </summary>

@@ -13,10 +13,21 @@ namespace Eddy.Tests.Diagnostics;
 public class EddyEventSourceTests
 {
     [Fact]
-    public void The_event_source_is_named_Eddy()
+    public void The_event_source_is_named_Eddy_Pooling()
     {
-        Assert.Equal("Eddy", EventSource.GetName(typeof(EddyEventSource)));
+        Assert.Equal("Eddy-Pooling", EventSource.GetName(typeof(EddyEventSource)));
         Assert.Equal(EddyDiagnostics.EventSourceName, EddyEventSource.Log.Name);
+    }
+
+    [Fact]
+    public void The_meter_and_the_event_source_names_differ_as_the_platform_convention_has_them()
+    {
+        // dotnet-counters refuses one name with and without the EventCounters\ prefix, so the two must differ;
+        // the platform's convention (Microsoft.AspNetCore.Server.Kestrel / Microsoft-AspNetCore-Server-Kestrel)
+        // is the same words with dots for the meter and dashes for the EventSource.
+        Assert.Equal("Eddy.Pooling", EddyDiagnostics.MeterName);
+        Assert.NotEqual(EddyDiagnostics.MeterName, EddyDiagnostics.EventSourceName);
+        Assert.Equal("Eddy-Pooling", EddyDiagnostics.MeterName.Replace('.', '-'));
     }
 
     [Fact]

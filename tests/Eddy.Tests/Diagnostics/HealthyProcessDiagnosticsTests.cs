@@ -95,7 +95,7 @@ public class HealthyProcessDiagnosticsTests
         Assert.True(totals["eddy.pool.rented"] >= 100 * 40_000, $"rented {totals["eddy.pool.rented"]}");
     }
 
-    /// <summary>Enables "Eddy" by name when it appears, as a monitoring tool does, and keeps each counter's last mean.</summary>
+    /// <summary>Enables "Eddy-Pooling" by name when it appears, as a monitoring tool does, and keeps each counter's last mean.</summary>
     private sealed class CounterListener : EventListener
     {
         public ConcurrentDictionary<string, double> Counters { get; } = new();
