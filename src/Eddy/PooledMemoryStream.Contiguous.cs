@@ -2,6 +2,7 @@ using System;
 using System.Runtime.CompilerServices;
 using Eddy.Buffers;
 using Eddy.Internal;
+using Eddy.Lifetime;
 
 namespace Eddy;
 
@@ -87,6 +88,12 @@ public sealed partial class PooledMemoryStream
         }
 
         _array = grown;
+        if (array is null && RescueGuard.ShouldTrack())
+        {
+            // The first rent of one stream in the sampling interval on this thread: tracked, with its stack.
+            ArmSampled();
+        }
+
         return true;
     }
 }

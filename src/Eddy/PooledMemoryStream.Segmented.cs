@@ -29,44 +29,64 @@ public sealed partial class PooledMemoryStream
     }
 
     /// <summary>
-    /// The segmented buffer, for an operation that may rent chunks: arms a <see cref="RescueGuard"/> over it first
-    /// (once, until the chunks go back), so a stream dropped undisposed gives its chunks back. The guard is kept in
-    /// <see cref="RareFields.RescueGuard"/>; the check on the hot path is a type test of the side-object field and a
-    /// null test.
+    /// The segmented buffer, for an operation that may rent chunks: arms a <see cref="RescueGuard"/> first (once,
+    /// until the stream's memory goes back), so a stream dropped undisposed gives its chunks back. The guard is kept
+    /// in <see cref="RareFields.RescueGuard"/>; the check on the hot path is a type test of the side-object field and
+    /// two null tests.
     /// </summary>
     private SegmentedBuffer<byte> SegmentsToWrite
     {
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        get => RareOrNull is { RescueGuard: not null } rare ? rare.Segments! : ArmSegments();
+        get => RareOrNull is { RescueGuard: not null, Segments: { } segments } ? segments : ArmSegments();
     }
 
-    /// <summary>Whether a rescue guard is armed (tests: contiguous streams must never arm one).</summary>
+    /// <summary>Whether a rescue guard is armed (tests: unsampled contiguous streams must never arm one).</summary>
     internal bool IsRescueArmed => RareOrNull?.RescueGuard is not null;
 
     // With clear-on-return the buffer clears every chunk it hands back that may hold what was written: the content,
     // and spans from GetSpan/GetMemory and the write window, committed or not (they run to the chunk's end).
-    private SegmentedBuffer<byte> CreateSegments() =>
-        Rare.Segments = new SegmentedBuffer<byte>(BytePool, Settings.ChunkLength, DefaultedMaximumChunkLength(), Settings.ClearOnReturn);
+    private SegmentedBuffer<byte> CreateSegments()
+    {
+        var segments = new SegmentedBuffer<byte>(BytePool, Settings.ChunkLength, DefaultedMaximumChunkLength(), Settings.ClearOnReturn);
 
+        // The stream's own guard covers the chunks: the buffer must not arm one of its own.
+        segments.LeaveRescueToOwner();
+        return Rare.Segments = segments;
+    }
+
+    /// <summary>
+    /// Arms the guard before the first chunk is rented, unless the stream is armed already (a sampled stream is,
+    /// from its first rent, with its creation stack). Segmented streams are always tracked: the guard costs little
+    /// next to the chunks. The creation still counts for sampling, so that one in the interval keeps its stack.
+    /// </summary>
     [MethodImpl(MethodImplOptions.NoInlining)]
     private SegmentedBuffer<byte> ArmSegments()
     {
         SegmentedBuffer<byte> segments = Segments;
 
-        // The guard holds the buffer, never the stream, so the stream can become unreachable.
-        Rare.RescueGuard = RescueGuard.Arm(this, segments, Settings.ClearOnReturn);
+        // The guard holds the stream itself (see Rescue): the two form a cycle that becomes unreachable as one.
+        RareFields rare = Rare;
+        rare.RescueGuard ??= RescueGuard.Arm(this, this, Settings.ClearOnReturn, captureStack: RescueGuard.ShouldTrack());
         return segments;
     }
 
-    /// <summary>Disarms the guard (once: the field is cleared first) before the chunks go back or the buffer is dropped.</summary>
-    private void DisarmSegments()
+    /// <summary>
+    /// Arms the guard of a contiguous stream whose first rent was sampled (see <see cref="RescueGuard.ShouldTrack"/>),
+    /// with the creation stack: the side object it needs is allocated for sampled streams only.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private void ArmSampled()
     {
-        RareFields? rare = RareOrNull;
-        RescueGuard? guard = rare?.RescueGuard;
-        if (guard is not null)
+        RareFields rare = Rare;
+        rare.RescueGuard ??= RescueGuard.Arm(this, this, Settings.ClearOnReturn, captureStack: true);
+    }
+
+    /// <summary>Disarms the guard, if any (once: the field is cleared first), before the stream's memory goes back.</summary>
+    private void DisarmGuard()
+    {
+        if (RareOrNull is { } rare)
         {
-            rare!.RescueGuard = null;
-            guard.Disarm();
+            RescueGuard.DisarmAndClear(ref rare.RescueGuard);
         }
     }
 
@@ -175,7 +195,7 @@ public sealed partial class PooledMemoryStream
         if (segments is not null)
         {
             segments.CopyTo(array.AsSpan(0, (int)length));
-            DisarmSegments();
+            // The guard, if armed, stays armed: it rescues the contiguous array as well as chunks.
             segments.Reset();
         }
 

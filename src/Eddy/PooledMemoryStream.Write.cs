@@ -4,6 +4,7 @@ using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
 using Eddy.Buffers;
 using Eddy.Internal;
+using Eddy.Lifetime;
 using Eddy.Pooling;
 
 namespace Eddy;
@@ -112,6 +113,12 @@ public sealed partial class PooledMemoryStream
                 _array = array;
                 _relativePosition = source.Length;
                 _relativeLength = source.Length;
+                if (RescueGuard.ShouldTrack())
+                {
+                    // One first rent in the sampling interval on this thread: tracked, with its stack.
+                    ArmSampled();
+                }
+
                 return;
             }
         }

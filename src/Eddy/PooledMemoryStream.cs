@@ -20,7 +20,8 @@ namespace Eddy;
 /// <para>Nothing is rented before the first write. Every array goes back to the pool on <see cref="Stream.Dispose()"/>.
 /// The stream has no finalizer: a segmented stream dropped undisposed gets its chunks back at a later Gen2
 /// collection through a recycled rescue guard, counted as a leak by <see cref="Diagnostics.LeakTracker"/>; a small
-/// contiguous one leaves its array to the garbage collector. Dispose anyway.</para>
+/// contiguous one does too when its first rent was sampled (one in <see cref="Diagnostics.LeakTracker.SamplingInterval"/>),
+/// and otherwise leaves its array to the garbage collector. Dispose anyway.</para>
 /// <para>Not thread-safe: one stream must not be used by two threads at once. The pools beneath it are thread-safe.</para>
 /// <para>Behaves as <see cref="MemoryStream"/> does, member by member, including exception types and parameter
 /// names; the differences (lengths past 2 GiB, <see cref="ToArray"/> after dispose, ...) are listed in docs/stream.md.</para>
@@ -472,6 +473,7 @@ public sealed partial class PooledMemoryStream : Stream, IBufferWriter<byte>
     private void ReleaseStorage(bool keepSegmentObject)
     {
         SettlePending();
+        DisarmGuard();
         byte[]? array = _array;
         _array = null;
         if (array is not null)
@@ -483,7 +485,6 @@ public sealed partial class PooledMemoryStream : Stream, IBufferWriter<byte>
         if (segments is not null)
         {
             // With clear-on-return the buffer clears the chunks it hands back (see CreateSegments).
-            DisarmSegments();
             if (keepSegmentObject)
             {
                 segments.Reset();
@@ -578,8 +579,9 @@ public sealed partial class PooledMemoryStream : Stream, IBufferWriter<byte>
         public PooledMemoryStreamPool? Owner;
 
         /// <summary>
-        /// Armed while the segmented buffer may hold pooled chunks, so a stream dropped undisposed gives them back.
-        /// Here rather than in the stream so that a contiguous stream, which never arms one, carries no field for it.
+        /// Armed while the stream may hold pooled memory it is tracked for (chunks, or a sampled stream's array), so
+        /// a stream dropped undisposed gives it back. Here rather than in the stream so that an unsampled contiguous
+        /// stream, which never arms one, carries no field for it.
         /// </summary>
         public RescueGuard? RescueGuard;
     }

@@ -3,6 +3,7 @@ using System.Buffers;
 using System.Diagnostics;
 using System.Runtime.CompilerServices;
 using Eddy.Internal;
+using Eddy.Lifetime;
 using Eddy.Pooling;
 
 namespace Eddy.Buffers;
@@ -21,7 +22,7 @@ namespace Eddy.Buffers;
 /// </remarks>
 [DebuggerDisplay("{DebuggerDisplay,nq}")]
 [DebuggerTypeProxy(typeof(PooledBufferWriter<>.DebugView))]
-public sealed class PooledBufferWriter<T> : IBufferWriter<T>, IDisposable
+public sealed class PooledBufferWriter<T> : IBufferWriter<T>, IDisposable, IRescuable
 {
     /// <summary>Elements rented on the first write when the caller names no initial capacity.</summary>
     public const int DefaultInitialCapacity = 256;
@@ -38,6 +39,10 @@ public sealed class PooledBufferWriter<T> : IBufferWriter<T>, IDisposable
     private int _handedOut;
     private bool _disposed;
 
+    // Armed from a sampled first rent (one in LeakTracker.SamplingInterval on the thread) until the array goes back
+    // or is detached, so a writer dropped undisposed gets its array back and is reported; null otherwise.
+    private RescueGuard? _guard;
+
     /// <summary>Creates a writer.</summary>
     /// <param name="pool">The pool the array is rented from and returned to; null for the library's default pool.</param>
     /// <param name="initialCapacity">Elements to rent up front; 0 to rent <see cref="DefaultInitialCapacity"/> on the first write.</param>
@@ -50,6 +55,7 @@ public sealed class PooledBufferWriter<T> : IBufferWriter<T>, IDisposable
         if (initialCapacity > 0)
         {
             _buffer = PooledArrays.Rent(_pool, initialCapacity);
+            TrackIfSampled();
         }
     }
 
@@ -216,6 +222,7 @@ public sealed class PooledBufferWriter<T> : IBufferWriter<T>, IDisposable
     {
         ThrowIfDisposed();
         var owner = new PooledArrayOwner<T>(_buffer, _index, _pool);
+        RescueGuard.DisarmAndClear(ref _guard);
         _buffer = [];
         _index = 0;
         _handedOut = 0;
@@ -232,6 +239,7 @@ public sealed class PooledBufferWriter<T> : IBufferWriter<T>, IDisposable
 
         _disposed = true;
         _handedOut = 0;
+        RescueGuard.DisarmAndClear(ref _guard);
         T[] buffer = _buffer;
         // Free space of -1 sends every GetSpan and Advance down the slow path, which throws.
         _buffer = [];
@@ -288,8 +296,44 @@ public sealed class PooledBufferWriter<T> : IBufferWriter<T>, IDisposable
 
         BlockCopy.Copy(new ReadOnlySpan<T>(old, 0, _index), grown);
         _buffer = grown;
+        if (old.Length == 0)
+        {
+            TrackIfSampled();
+        }
+
         PooledArrays.Return(_pool, old);
     }
+
+    /// <summary>
+    /// Gives the array back, once, after the writer was collected undisposed (the guard holds the writer itself);
+    /// runs on the finalizer thread. Returns the number of bytes given back.
+    /// </summary>
+    long IRescuable.Rescue(bool clear)
+    {
+        T[] buffer = _buffer;
+        if (_disposed || buffer.Length == 0)
+        {
+            return 0;
+        }
+
+        _disposed = true;
+        _buffer = [];
+        _pool.Return(buffer, clear || RuntimeHelpers.IsReferenceOrContainsReferences<T>());
+        return (long)buffer.Length * ArrayAccess.ElementSize<T>();
+    }
+
+    /// <summary>
+    /// Counts the first rent for sampling; a sampled one arms the guard with the creation stack. The unsampled
+    /// path is a thread-static increment and a compare, on a path that rents anyway.
+    /// </summary>
+    private void TrackIfSampled()
+    {
+        if (RescueGuard.ShouldTrack())
+        {
+            _guard ??= RescueGuard.Arm(this, this, clearResources: false, captureStack: true);
+        }
+    }
+
 
     private string DebuggerDisplay => _disposed ? "Disposed" : $"Length = {_index}, Capacity = {_buffer.Length}";
 

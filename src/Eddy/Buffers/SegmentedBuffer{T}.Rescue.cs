@@ -3,11 +3,48 @@ using Eddy.Lifetime;
 
 namespace Eddy.Buffers;
 
-// The leak path: an owner that holds this buffer (a stream) arms a RescueGuard with it, so that if the owner is
-// dropped undisposed the guard's finalizer gives the chunks back. The buffer never refers to its owner, so it
-// and the guard become unreachable with the owner.
+// The leak path. A buffer inside a stream is rescued by the stream's guard (the stream calls LeaveRescueToOwner).
+// A buffer used on its own arms a guard of its own at its first rent when that creation is sampled (one in
+// LeakTracker.SamplingInterval on the thread), holding the buffer itself: if the buffer is dropped undisposed, the
+// guard's finalizer gives the chunks back and the rescue is reported with the creation stack.
 public sealed partial class SegmentedBuffer<T> : IRescuable
 {
+    // Armed while a sampled standalone buffer holds chunks; null otherwise.
+    private RescueGuard? _guard;
+
+    // True once this buffer's sampling is decided until everything goes back (Reset, Dispose); always true for a
+    // buffer whose owner rescues it.
+    private bool _trackingDecided;
+    private bool _ownerRescues;
+
+    /// <summary>Whether the buffer armed a guard of its own (tests).</summary>
+    internal bool IsRescueArmed => _guard is not null;
+
+    /// <summary>The owner (a stream) rescues this buffer through its own guard: the buffer never arms one.</summary>
+    internal void LeaveRescueToOwner()
+    {
+        _ownerRescues = true;
+        _trackingDecided = true;
+    }
+
+    /// <summary>Counts a first rent for sampling and, for a sampled one, arms the guard with the creation stack.</summary>
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private void DecideTracking()
+    {
+        _trackingDecided = true;
+        if (RescueGuard.ShouldTrack())
+        {
+            _guard = RescueGuard.Arm(this, this, clearResources: false, captureStack: true);
+        }
+    }
+
+    /// <summary>Disarms the guard, if any, once everything went back; the next first rent is sampled again.</summary>
+    private void DisarmGuard()
+    {
+        RescueGuard.DisarmAndClear(ref _guard);
+        _trackingDecided = _ownerRescues;
+    }
+
     /// <summary>
     /// Returns every chunk array to the pool, once, after the owner was collected undisposed; runs on the
     /// finalizer thread, so it touches nothing shared but the pool (segment objects and the chunk list are left to

@@ -417,6 +417,7 @@ public sealed partial class SegmentedBuffer<T> : IBufferWriter<T>, IDisposable
         }
 
         ReleaseChunks(0, _chunkCount);
+        DisarmGuard();
         _writeArray = [];
         _writePos = 0;
         _writeStart = 0;
@@ -437,6 +438,7 @@ public sealed partial class SegmentedBuffer<T> : IBufferWriter<T>, IDisposable
 
         _disposed = true;
         _handedOut = 0;
+        DisarmGuard();
         BufferSegment<T>[] chunks = _chunks;
         if (_chunkCount == 0)
         {
@@ -667,6 +669,11 @@ public sealed partial class SegmentedBuffer<T> : IBufferWriter<T>, IDisposable
 
     private T[] RentFromPool(int minimumLength)
     {
+        if (!_trackingDecided)
+        {
+            DecideTracking();
+        }
+
         if (OnSharedBlockPool)
         {
             return (T[])(object)BlockPool.Shared.Rent(minimumLength);

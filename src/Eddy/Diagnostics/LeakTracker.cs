@@ -10,19 +10,23 @@ namespace Eddy.Diagnostics;
 /// the object was created so that a leak can be traced to its source, as Netty's leak detector does.
 /// </summary>
 /// <remarks>
-/// <para>Every rescue is counted (<see cref="RescuedCount"/>, <see cref="RescuedBytes"/>), written to the
-/// <c>Eddy-Pooling</c> EventSource and exposed by the <c>Eddy.Pooling</c> meter. <see cref="LeakDetected"/> is raised for every
-/// rescue; its <see cref="LeakDetectedEventArgs.AllocationStackTrace"/> is set only for sampled creations.</para>
-/// <para>Sampling costs an increment and a compare per tracked creation (on a counter the tracking code already
-/// owns), plus a stack capture for the sampled ones; set <see cref="SamplingInterval"/> to 0 to turn capture off entirely. The default is
-/// <see cref="DefaultSamplingInterval"/>, or the value of the <c>EDDY_LEAK_SAMPLING_INTERVAL</c> environment
-/// variable when it is set.</para>
+/// <para>Segmented streams and self-returning buffers are always tracked: every one dropped is rescued, counted
+/// (<see cref="RescuedCount"/>, <see cref="RescuedBytes"/>), written to the <c>Eddy-Pooling</c> EventSource, exposed
+/// by the <c>Eddy.Pooling</c> meter and raised as <see cref="LeakDetected"/>; one in <see cref="SamplingInterval"/>
+/// carries its creation stack. Small contiguous streams, <see cref="Buffers.PooledBufferWriter{T}"/> and
+/// <see cref="Buffers.SegmentedBuffer{T}"/> are tracked only when sampled, one first rent in
+/// <see cref="SamplingInterval"/> per thread: a sampled one dropped is rescued and reported with its stack, an
+/// unsampled one leaves its memory to the garbage collector, unseen.</para>
+/// <para>Sampling costs a thread-static increment and a compare per first rent, plus, for the sampled ones, a
+/// stack capture and a guard; set <see cref="SamplingInterval"/> to 1 to track and trace every creation (for
+/// debugging), 0 to track none of the sampled kinds. The default is <see cref="DefaultSamplingInterval"/>, or the
+/// value of the <c>EDDY_LEAK_SAMPLING_INTERVAL</c> environment variable when it is set.</para>
 /// </remarks>
 public static class LeakTracker
 {
     /// <summary>
-    /// The default sampling interval: one creation in 8192 captures its stack. A capture costs several
-    /// microseconds, so this keeps the average cost per tracked creation to about a nanosecond.
+    /// The default sampling interval: one creation in 65536 is tracked with its stack. A capture costs several
+    /// microseconds, so this keeps its average cost per creation to about a tenth of a nanosecond.
     /// </summary>
     public const int DefaultSamplingInterval = Rescues.DefaultSamplingInterval;
 
@@ -43,8 +47,10 @@ public static class LeakTracker
     public static event EventHandler<LeakDetectedEventArgs>? LeakDetected;
 
     /// <summary>
-    /// How often creations capture their stack: one in <c>SamplingInterval</c> (rounded up to a power of two);
-    /// 1 captures every creation, 0 turns capture off. Rescues are counted either way.
+    /// How often creations are sampled, per thread: one in <c>SamplingInterval</c> (rounded up to a power of two)
+    /// captures its stack and, for the kinds tracked only when sampled (small streams, buffer writers), is
+    /// tracked at all. 1 samples every creation, so every dropped object is reported with the stack of the code
+    /// that created it; 0 samples none. Rescues of tracked objects are counted either way.
     /// </summary>
     /// <exception cref="ArgumentOutOfRangeException">The value is negative.</exception>
     public static int SamplingInterval

@@ -2,8 +2,9 @@ namespace Eddy.Lifetime;
 
 /// <summary>
 /// The pooled resources of an object guarded by a <see cref="RescueGuard"/> (for example the chunk list behind a
-/// stream): what must go back to the pools if the object is dropped without being disposed. It must not refer
-/// back to the guarded object, or that object would never become unreachable.
+/// stream), or the guarded object itself: what must go back to the pools if the object is dropped without being
+/// disposed. Referring back to the guarded object is fine: the guard is referenced by that object alone, so both
+/// become unreachable together, and the guard's finalizer keeps them readable while it rescues.
 /// </summary>
 internal interface IRescuable
 {

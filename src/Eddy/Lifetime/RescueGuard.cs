@@ -12,9 +12,10 @@ namespace Eddy.Lifetime;
 /// </summary>
 /// <remarks>
 /// <para>Use: <see cref="Arm"/> when the owner first holds pooled memory (a stream that never writes pays
-/// nothing), keep the guard in a field, and in Dispose call <see cref="Disarm"/> exactly once (clear the field
-/// first) before giving the memory back. The resources must not refer back to the owner, or the owner could not
-/// become unreachable.</para>
+/// nothing), or, for an owner tracked only when sampled, when <see cref="ShouldTrack"/> says so at that moment; keep
+/// the guard in a field, and in Dispose call <see cref="Disarm"/> exactly once (clear the field first) before giving
+/// the memory back. The resources may be the owner itself: an armed guard is referenced by its owner alone, so the
+/// two form a cycle that becomes unreachable as one, and the guard's finalizer then reads the owner's fields.</para>
 /// <para>Why this is cheap: a disarmed guard goes back to its thread's cache still registered for finalization,
 /// and the cache keeps it reachable, so its finalizer cannot run; arming it again is a pop and three field writes,
 /// with no call into the runtime. Only a new guard pays the finalizable-allocation path, and only a guard the full
@@ -31,6 +32,10 @@ internal sealed class RescueGuard
 
     [ThreadStatic]
     private static Cache? t_cache;
+
+    // The thread's count of tracked creations, for sampling: a thread-static int, so counting needs no null check.
+    [ThreadStatic]
+    private static int t_creations;
 
     private IRescuable? _resources;
     private bool _clearResources;
@@ -68,15 +73,24 @@ internal sealed class RescueGuard
     }
 
     /// <summary>
+    /// Counts one creation of an object that is tracked only when sampled (a small stream, a buffer writer) and
+    /// returns true for one creation in <see cref="Rescues.SamplingInterval"/> on this thread: the caller then arms
+    /// a guard with <c>captureStack</c> set. The unsampled path is a thread-static increment and a compare.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static bool ShouldTrack() => Rescues.ShouldSample(ref t_creations);
+
+    /// <summary>
     /// Arms a guard for <paramref name="owner"/>: if the owner is collected before <see cref="Disarm"/>,
     /// <paramref name="resources"/> is rescued, and cleared first when <paramref name="clearResources"/> is set
-    /// (an owner that clears its memory on return wants a rescue to clear it too).
+    /// (an owner that clears its memory on return wants a rescue to clear it too). With
+    /// <paramref name="captureStack"/> set the caller's stack is kept for the report (see
+    /// <see cref="Rescues.CaptureCreationStack"/>); it is set for sampled creations.
     /// </summary>
-    public static RescueGuard Arm(object owner, IRescuable resources, bool clearResources = false)
+    public static RescueGuard Arm(object owner, IRescuable resources, bool clearResources = false, bool captureStack = false)
     {
-        // One thread-static read: the cache also carries the thread's sampling counter.
+        StackTrace? creationStack = captureStack ? Rescues.CaptureCreationStack() : null;
         Cache cache = t_cache ??= new Cache();
-        StackTrace? creationStack = Rescues.ShouldSample(ref cache.Creations) ? Rescues.CaptureCreationStack() : null;
         RescueGuard? guard = null;
         int cached = cache.Count;
         if (cached > 0)
@@ -121,11 +135,25 @@ internal sealed class RescueGuard
         }
     }
 
-    /// <summary>A thread's recycled guards and its leak-sampling counter.</summary>
+    /// <summary>
+    /// Disarms the guard in <paramref name="field"/>, if any, and clears the field first, so that an owner's
+    /// release paths disarm exactly once whichever of them runs.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static void DisarmAndClear(ref RescueGuard? field)
+    {
+        RescueGuard? guard = field;
+        if (guard is not null)
+        {
+            field = null;
+            guard.Disarm();
+        }
+    }
+
+    /// <summary>A thread's recycled guards.</summary>
     private sealed class Cache
     {
         public readonly RescueGuard?[] Guards = new RescueGuard?[CacheSize];
         public int Count;
-        public int Creations;
     }
 }

@@ -1,5 +1,6 @@
 using System;
 using System.Diagnostics;
+using System.Diagnostics.CodeAnalysis;
 using System.Runtime.CompilerServices;
 using System.Threading;
 using Eddy.Internal;
@@ -16,10 +17,10 @@ namespace Eddy.Lifetime;
 /// The hot paths (arming a guard, tracking a buffer) read only the sampling mask; the observer is read on a
 /// rescue, which is the leak path.
 /// </remarks>
-internal static class Rescues
+internal static partial class Rescues
 {
-    /// <summary>One creation in this many captures its stack unless configured otherwise.</summary>
-    public const int DefaultSamplingInterval = 8192;
+    /// <summary>One creation in this many is sampled unless configured otherwise.</summary>
+    public const int DefaultSamplingInterval = 65536;
 
     /// <summary>The environment variable read once at start-up to override <see cref="DefaultSamplingInterval"/>.</summary>
     public const string SamplingIntervalVariable = "EDDY_LEAK_SAMPLING_INTERVAL";
@@ -47,7 +48,8 @@ internal static class Rescues
     public static bool WantsReports => Volatile.Read(ref s_observer) is { WantsReports: true };
 
     /// <summary>
-    /// One creation in this many captures its stack (a power of two); 1 captures every creation, 0 none.
+    /// One creation in this many is sampled (a power of two): it captures its stack and, for owners tracked only
+    /// when sampled, is tracked at all; 1 samples every creation, 0 none.
     /// </summary>
     /// <exception cref="ArgumentOutOfRangeException">The value is negative.</exception>
     public static int SamplingInterval
@@ -74,12 +76,31 @@ internal static class Rescues
         return mask >= 0 && (unchecked(++creations) & mask) == 0;
     }
 
-    /// <summary>Captures the stack of the code creating a tracked object.</summary>
+    /// <summary>
+    /// Captures the stack of the code creating a tracked object, without Eddy's own frames: its first frame is the
+    /// caller's code that created (or first wrote to) the object, however deep inside Eddy the capture happens.
+    /// </summary>
     [MethodImpl(MethodImplOptions.NoInlining)]
-    public static StackTrace CaptureCreationStack() =>
-        // Skip this helper and the tracking code that called it; file and line lookup is left out because it
-        // reads PDBs and multiplies the cost of a capture.
-        new(skipFrames: 2, fNeedFileInfo: false);
+    public static StackTrace CaptureCreationStack()
+    {
+        // File and line lookup is left out because it reads PDBs and multiplies the cost of a capture.
+        var stack = new StackTrace(skipFrames: 1, fNeedFileInfo: false);
+        int eddyFrames = 0;
+        int count = stack.FrameCount;
+        while (eddyFrames < count && IsEddyFrame(stack.GetFrame(eddyFrames)))
+        {
+            eddyFrames++;
+        }
+
+        // Every frame in Eddy (a capture from Eddy's own threads): the whole stack says more than none.
+        return eddyFrames == 0 || eddyFrames == count ? stack : WithoutLeadingFrames(stack, eddyFrames);
+    }
+
+    /// <summary>True for a frame of a method defined in this assembly.</summary>
+    [UnconditionalSuppressMessage("Trimming", "IL2026:RequiresUnreferencedCode",
+        Justification = "Only the declaring type's assembly is compared; a method trimmed away reads as null, and its frame is kept.")]
+    private static bool IsEddyFrame(StackFrame? frame) =>
+        frame?.GetMethod()?.DeclaringType?.Assembly == typeof(Rescues).Assembly;
 
     /// <summary>Counts <paramref name="count"/> rescues that gave back <paramref name="bytes"/> bytes in all.</summary>
     public static void Record(long count, long bytes)

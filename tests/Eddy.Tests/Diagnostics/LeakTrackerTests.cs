@@ -20,8 +20,9 @@ public sealed class LeakTrackerTests : IDisposable
     [InlineData(1, 1)]
     [InlineData(3, 4)]
     [InlineData(4096, 4096)]
-    [InlineData(LeakTracker.DefaultSamplingInterval, 8192)]
+    [InlineData(LeakTracker.DefaultSamplingInterval, 65536)]
     [InlineData(5000, 8192)]
+    [InlineData(40000, 65536)]
     public void SamplingInterval_rounds_up_to_a_power_of_two(int requested, int expected)
     {
         LeakTracker.SamplingInterval = requested;
