@@ -24,7 +24,9 @@ public sealed class LeakDetectedEventArgs : EventArgs
 
     /// <summary>
     /// Where the leaked object was created, when its creation was sampled (see
-    /// <see cref="LeakTracker.SamplingInterval"/>); <see langword="null"/> for objects that were not sampled.
+    /// <see cref="LeakTracker.SamplingInterval"/>): captured when the object was created or first rented memory,
+    /// without Eddy's own frames, so its first frame is the caller's method that did it. <see langword="null"/>
+    /// for objects that were not sampled.
     /// </summary>
     public StackTrace? AllocationStackTrace { get; }
 
