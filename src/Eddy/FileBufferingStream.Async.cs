@@ -184,7 +184,18 @@ public sealed partial class FileBufferingStream
     /// <summary>Moves the content to a new temporary file with asynchronous writes; on failure nothing changes.</summary>
     private async ValueTask SpillAsync(CancellationToken cancellationToken)
     {
-        SpillFile file = SpillFile.Create(_options.TempDirectory, asynchronous: true);
+        StartSpill();
+        SpillFile file;
+        try
+        {
+            file = SpillFile.Create(_options.TempDirectory, asynchronous: true);
+        }
+        catch (Exception exception)
+        {
+            SpillFailed(exception);
+            throw;
+        }
+
         try
         {
             long offset = 0;
@@ -194,8 +205,9 @@ public sealed partial class FileBufferingStream
                 offset += segment.Length;
             }
         }
-        catch (Exception)
+        catch (Exception exception)
         {
+            SpillFailed(exception);
             await file.DisposeAsync().ConfigureAwait(false);
             throw;
         }
@@ -206,6 +218,7 @@ public sealed partial class FileBufferingStream
     private async Task CopyFileToAsync(Stream destination, int bufferSize, CancellationToken cancellationToken)
     {
         byte[] chunk = Pool.Rent(Math.Max(bufferSize, _options.FileBufferSize));
+        int used = CopyBufferReach(chunk);
         try
         {
             int n;
@@ -216,7 +229,7 @@ public sealed partial class FileBufferingStream
         }
         finally
         {
-            Pool.Return(chunk);
+            ReturnBuffer(chunk, used);
         }
     }
 }

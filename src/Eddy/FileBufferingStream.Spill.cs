@@ -1,5 +1,7 @@
 using System;
 using System.Buffers;
+using System.Diagnostics;
+using System.Globalization;
 using System.IO;
 using Eddy.Internal;
 
@@ -49,10 +51,57 @@ public sealed partial class FileBufferingStream
     private static void ThrowFileTooShort() =>
         ThrowHelper.ThrowIOException("The temporary file ended before the stream's length: it was changed by someone else.");
 
+    /// <summary>
+    /// Before a move to the file: throws at once, touching no disk, while the last failed move is more recent than
+    /// <see cref="FileBufferingStreamOptions.SpillRetryDelay"/>; otherwise counts the attempt.
+    /// </summary>
+    private void StartSpill()
+    {
+        Exception? failure = _spillFailure;
+        if (failure is not null)
+        {
+            long elapsed = (Stopwatch.GetTimestamp() - _spillFailedAt) * 1000 / Stopwatch.Frequency;
+            long delay = (long)_options.SpillRetryDelay.TotalMilliseconds;
+            if (elapsed < delay)
+            {
+                ThrowHelper.ThrowIOException(
+                    string.Format(CultureInfo.InvariantCulture, SpillBackOffMessage, elapsed, failure.Message, delay - elapsed),
+                    failure);
+            }
+
+            _spillFailure = null;
+        }
+
+        SpillAttempts++;
+    }
+
+    /// <summary>Remembers a failed move so that the writes right after it do not copy the content out again.</summary>
+    private void SpillFailed(Exception failure)
+    {
+        if (failure is OperationCanceledException)
+        {
+            return; // the caller gave up; nothing is wrong with the disk
+        }
+
+        _spillFailure = failure;
+        _spillFailedAt = Stopwatch.GetTimestamp();
+    }
+
     /// <summary>Moves the content to a new temporary file and gives the pooled chunks back; on failure nothing changes.</summary>
     private void Spill()
     {
-        SpillFile file = SpillFile.Create(_options.TempDirectory, asynchronous: false);
+        StartSpill();
+        SpillFile file;
+        try
+        {
+            file = SpillFile.Create(_options.TempDirectory, asynchronous: false);
+        }
+        catch (Exception exception)
+        {
+            SpillFailed(exception);
+            throw;
+        }
+
         try
         {
             long offset = 0;
@@ -62,8 +111,9 @@ public sealed partial class FileBufferingStream
                 offset += segment.Length;
             }
         }
-        catch (Exception)
+        catch (Exception exception)
         {
+            SpillFailed(exception);
             file.Dispose();
             throw;
         }
@@ -152,7 +202,9 @@ public sealed partial class FileBufferingStream
         byte[] buffer = _readBuffer ??= Pool.Rent(_options.FileBufferSize);
         _readCount = 0;
         _readStart = _position;
-        return buffer.AsMemory(0, (int)Math.Min(_options.FileBufferSize, _length - _position));
+        int size = (int)Math.Min(_options.FileBufferSize, _length - _position);
+        _readBufferUsed = Math.Max(_readBufferUsed, size); // counted before the read, which may fail part-way
+        return buffer.AsMemory(0, size);
     }
 
     private int ReadFileExactly(Span<byte> destination)
@@ -182,7 +234,25 @@ public sealed partial class FileBufferingStream
         _readCount = 0;
         if (buffer is not null)
         {
-            Pool.Return(buffer);
+            ReturnBuffer(buffer, _readBufferUsed);
+            _readBufferUsed = 0;
         }
+    }
+
+    /// <summary>How far a copy from the position to the end can put file content into <paramref name="chunk"/>.</summary>
+    private int CopyBufferReach(byte[] chunk) => (int)Math.Min(chunk.Length, Math.Max(0, _length - _position));
+
+    /// <summary>
+    /// Gives a read-ahead or copy buffer back to the pool, its first <paramref name="used"/> bytes (as far as file
+    /// content may have reached) zeroed first when the options ask for clearing; the rest of it was never written.
+    /// </summary>
+    private void ReturnBuffer(byte[] buffer, int used)
+    {
+        if (_options.EffectiveMemoryOptions.ClearOnReturn)
+        {
+            buffer.AsSpan(0, used).Clear();
+        }
+
+        Pool.Return(buffer);
     }
 }

@@ -12,10 +12,11 @@ namespace Eddy;
 /// </summary>
 /// <remarks>
 /// <para>
-/// The file is created only when a write or <see cref="SetLength"/> would pass the threshold, opened with
-/// <see cref="FileOptions.DeleteOnClose"/> (and <see cref="FileOptions.Asynchronous"/> when that crossing came
-/// through an async member), and deleted on <see cref="Stream.Dispose()"/>. The pooled chunks go back to the pool as
-/// soon as their bytes are in the file; the stream stays on disk until it is disposed.
+/// The file is created only when a write or <see cref="SetLength"/> would pass the threshold, readable and writable
+/// by its owner only (and opened with <see cref="FileOptions.Asynchronous"/> when that crossing came through an async
+/// member). On Unix its name is removed as soon as it is open, so no other process can open it and nothing is left
+/// behind however the process ends; on Windows it is opened with <see cref="FileOptions.DeleteOnClose"/>. The pooled
+/// chunks go back to the pool as soon as their bytes are in the file; the stream stays on disk until it is disposed.
 /// </para>
 /// <para>
 /// Past the threshold every write goes to the file at once, so a full disk or any other I/O error surfaces as the
@@ -30,6 +31,8 @@ public sealed partial class FileBufferingStream : Stream
 {
     private const string LimitMessage = "The stream would grow to {0} bytes, past its limit of {1} bytes (FileBufferingStreamOptions.MaximumLength); nothing was written.";
 
+    private const string SpillBackOffMessage = "Moving the content to a temporary file failed {0} ms ago ({1}); the content stays in memory and the stream tries again in {2} ms.";
+
     private readonly FileBufferingStreamOptions _options;
 
     // Holds the bytes until the spill. After the spill and after Dispose it stays here disposed: a closed stream
@@ -42,8 +45,14 @@ public sealed partial class FileBufferingStream : Stream
     private long _position;
     private long _length;
 
+    // The last failed move to the file and when it happened (Stopwatch ticks): writes that need the file fail at
+    // once until FileBufferingStreamOptions.SpillRetryDelay has passed.
+    private Exception? _spillFailure;
+    private long _spillFailedAt;
+
     // The read-ahead: _readCount bytes of the file starting at _readStart.
     private byte[]? _readBuffer;
+    private int _readBufferUsed; // how far file content has reached into _readBuffer, for the clearing on return
     private long _readStart;
     private int _readCount;
 
@@ -66,8 +75,17 @@ public sealed partial class FileBufferingStream : Stream
     /// <summary>True once the content has moved to the temporary file (false again after disposal).</summary>
     public bool IsSpilled => _file is not null;
 
-    /// <summary>The temporary file's path while the stream is spilled; null before the spill and after disposal.</summary>
-    public string? TempFilePath => _file?.Path;
+    /// <summary>
+    /// The path the temporary file was created at while the stream is spilled; null before the spill and after
+    /// disposal. On Unix the name is already gone: the file lives on only through the stream's handle.
+    /// </summary>
+    internal string? TempFilePath => _file?.Path;
+
+    /// <summary>The temporary file's length as the operating system reports it for the open handle.</summary>
+    internal long SpillFileLength => _file!.Length;
+
+    /// <summary>How many times the stream has tried to move its content to a file.</summary>
+    internal int SpillAttempts { get; private set; }
 
     /// <summary>True when the temporary file is open for asynchronous I/O (the spill came through an async member).</summary>
     internal bool IsFileAsync => _file?.IsAsync == true;
@@ -272,6 +290,7 @@ public sealed partial class FileBufferingStream : Stream
         }
 
         byte[] chunk = Pool.Rent(Math.Max(bufferSize, _options.FileBufferSize));
+        int used = CopyBufferReach(chunk);
         try
         {
             int n;
@@ -282,7 +301,7 @@ public sealed partial class FileBufferingStream : Stream
         }
         finally
         {
-            Pool.Return(chunk);
+            ReturnBuffer(chunk, used);
         }
     }
 

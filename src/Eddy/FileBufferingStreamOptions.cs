@@ -1,4 +1,5 @@
 using System;
+using System.IO;
 using Eddy.Internal;
 
 namespace Eddy;
@@ -11,7 +12,7 @@ namespace Eddy;
 /// Defaults:
 /// <list type="table">
 /// <item><term><see cref="MemoryThreshold"/></term><description><see cref="DefaultMemoryThreshold"/> (1 MiB)</description></item>
-/// <item><term><see cref="MaximumLength"/></term><description><see cref="long.MaxValue"/>: no limit but the disk</description></item>
+/// <item><term><see cref="MaximumLength"/></term><description><see cref="DefaultMaximumLength"/> (32 MiB); <see cref="long.MaxValue"/> for no limit but the disk</description></item>
 /// <item><term><see cref="TempDirectory"/></term><description>null: <see cref="System.IO.Path.GetTempPath"/> at the moment the file is created</description></item>
 /// <item><term><see cref="FileBufferSize"/></term><description><see cref="DefaultFileBufferSize"/> (64 KiB)</description></item>
 /// <item><term><see cref="MemoryOptions"/></term><description>null: <see cref="PooledMemoryStreamOptions.Default"/> (Eddy's shared block pool)</description></item>
@@ -26,8 +27,16 @@ public sealed class FileBufferingStreamOptions
     public const int DefaultFileBufferSize = 64 << 10;
 
     private readonly long _memoryThreshold = DefaultMemoryThreshold;
-    private readonly long _maxLength = long.MaxValue;
+    private readonly long _maxLength = DefaultMaximumLength;
     private readonly int _fileBufferSize = DefaultFileBufferSize;
+    private readonly string? _tempDirectory;
+
+    /// <summary>
+    /// The default <see cref="MaximumLength"/>: 32 MiB (33,554,432 bytes), the smallest power of two above the
+    /// 30,000,000-byte request body limit Kestrel and IIS apply by default, so any body those servers accept fits.
+    /// A property, not a constant, so that a future default reaches callers without a recompile.
+    /// </summary>
+    public static long DefaultMaximumLength { get; } = 32L << 20; // before Default, whose constructor reads it
 
     /// <summary>The options used when a stream is created without any: every property at its default.</summary>
     public static FileBufferingStreamOptions Default { get; } = new();
@@ -48,8 +57,10 @@ public sealed class FileBufferingStreamOptions
     }
 
     /// <summary>
-    /// The longest the stream may grow, in memory and on disk together. A write or <see cref="System.IO.Stream.SetLength"/>
-    /// that would pass it throws <see cref="System.IO.IOException"/> and changes nothing.
+    /// The longest the stream may grow, in memory and on disk together: <see cref="DefaultMaximumLength"/> (32 MiB)
+    /// unless set, so that a client cannot fill the disk through default options. A write or
+    /// <see cref="System.IO.Stream.SetLength"/> that would pass it throws <see cref="System.IO.IOException"/> and changes
+    /// nothing. <see cref="long.MaxValue"/> lifts the limit (the disk's free space is then the only bound).
     /// </summary>
     /// <exception cref="ArgumentOutOfRangeException">The value is negative.</exception>
     public long MaximumLength
@@ -62,10 +73,33 @@ public sealed class FileBufferingStreamOptions
         }
     }
 
-    /// <summary>Where the temporary file goes; null (default) means <see cref="System.IO.Path.GetTempPath"/>.</summary>
-    /// <remarks>Checked only when the file is created, so a missing or read-only directory surfaces at the write that crosses
-    /// <see cref="MemoryThreshold"/>, as that write's exception, with the content still in memory.</remarks>
-    public string? TempDirectory { get; init; }
+    /// <summary>Where the temporary file goes: an absolute path; null (default) means <see cref="System.IO.Path.GetTempPath"/>.</summary>
+    /// <remarks>The path's form is checked here; the directory itself when the file is created, so a missing, read-only
+    /// or unsuitable directory surfaces at the write that crosses <see cref="MemoryThreshold"/>, as that write's
+    /// exception naming the directory, with the content still in memory.</remarks>
+    /// <exception cref="ArgumentException">The value is empty, white space or a relative path (which would depend on the
+    /// current directory).</exception>
+    public string? TempDirectory
+    {
+        get => _tempDirectory;
+        init
+        {
+            if (value is not null)
+            {
+                if (string.IsNullOrWhiteSpace(value))
+                {
+                    ThrowHelper.ThrowArgumentException("The temporary directory must be null (the system's temporary directory) or an absolute path, not empty.", nameof(value));
+                }
+
+                if (!Path.IsPathFullyQualified(value))
+                {
+                    ThrowHelper.ThrowArgumentException($"The temporary directory must be an absolute path; '{value}' is relative and would depend on the current directory.", nameof(value));
+                }
+            }
+
+            _tempDirectory = value;
+        }
+    }
 
     /// <summary>
     /// Size of the pooled buffer that serves reads from the file: reads smaller than it are answered from one
@@ -88,6 +122,12 @@ public sealed class FileBufferingStreamOptions
 
     /// <summary>How the bytes are kept while in memory (the pool, clearing on return); the read buffer comes from the same pool.</summary>
     public PooledMemoryStreamOptions? MemoryOptions { get; init; }
+
+    /// <summary>
+    /// How long a stream whose move to the file failed waits before it tries again: until then each write that needs
+    /// the file fails at once with the first failure's cause, without copying the content out again. Tests shorten it.
+    /// </summary>
+    internal TimeSpan SpillRetryDelay { get; init; } = TimeSpan.FromSeconds(1);
 
     internal PooledMemoryStreamOptions EffectiveMemoryOptions => MemoryOptions ?? PooledMemoryStreamOptions.Default;
 }

@@ -22,7 +22,8 @@ public class SpillBenchmarks
     public const int Piece = 8 * 1024;
     public const int Threshold = 1 << 20;
 
-    private static readonly FileBufferingStreamOptions s_spillOptions = new() { MemoryThreshold = Threshold };
+    // No length limit: the workload reaches 1 GiB, past the 32 MiB default.
+    private static readonly FileBufferingStreamOptions s_spillOptions = new() { MemoryThreshold = Threshold, MaximumLength = long.MaxValue };
     private static readonly FileBufferingWriter.Options s_dotNextOptions = new() { MemoryThreshold = Threshold };
 
     private readonly byte[] _piece = TestData.Bytes(Piece);

@@ -92,6 +92,18 @@ internal static class ThrowHelper
     public static void ThrowIOException(string message) =>
         throw new IOException(message);
 
+    [DoesNotReturn, MethodImpl(MethodImplOptions.NoInlining)]
+    public static void ThrowIOException(string message, Exception innerException) =>
+        throw new IOException(message, innerException);
+
+    [DoesNotReturn, MethodImpl(MethodImplOptions.NoInlining)]
+    public static void ThrowDirectoryNotFoundException(string message, Exception innerException) =>
+        throw new DirectoryNotFoundException(message, innerException);
+
+    [DoesNotReturn, MethodImpl(MethodImplOptions.NoInlining)]
+    public static void ThrowUnauthorizedAccessException(string message, Exception innerException) =>
+        throw new UnauthorizedAccessException(message, innerException);
+
     /// <summary>Throws <see cref="ArgumentNullException"/> when <paramref name="value"/> is null.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static void ThrowIfNull([NotNull] object? value, [CallerArgumentExpression(nameof(value))] string paramName = "")

@@ -19,7 +19,7 @@ public sealed class FileBufferingStreamTests : IDisposable
     public void Dispose() => Directory.Delete(_directory, recursive: true);
 
     [Fact]
-    public void File_is_created_only_at_the_crossing_and_deleted_on_Dispose()
+    public void File_is_created_only_at_the_crossing_and_has_no_name_while_the_stream_uses_it()
     {
         var pool = new StreamTestPool();
         byte[] data = SpillingModel.Pattern(Threshold + 1, seed: 5);
@@ -36,9 +36,23 @@ public sealed class FileBufferingStreamTests : IDisposable
         string path = stream.TempFilePath!;
         Assert.Equal(_directory, Path.GetDirectoryName(path));
         Assert.StartsWith("eddy-", Path.GetFileName(path)); // the name docs/spilling-stream.md gives
-        Assert.Equal(new[] { path }, Directory.GetFiles(_directory));
-        Assert.Equal(Threshold + 1, new FileInfo(path).Length);
+        if (OperatingSystem.IsWindows())
+        {
+            Assert.Equal(new[] { path }, Directory.GetFiles(_directory)); // DeleteOnClose: it goes when the handle closes
+        }
+        else
+        {
+            Assert.Empty(Directory.GetFileSystemEntries(_directory)); // unlinked at once: no name anyone could open
+        }
+
+        Assert.Equal(Threshold + 1, stream.SpillFileLength);
         Assert.Equal(0, pool.Outstanding); // every pooled chunk went back when its bytes reached the file
+        stream.Write(data, 0, 100); // and the nameless file takes writes and reads back
+        stream.Position = Threshold - 1;
+        Assert.Equal(data[Threshold - 1], stream.ReadByte());
+        Assert.Equal(data[Threshold], stream.ReadByte());
+        Assert.Equal(data[0], stream.ReadByte());
+        stream.SetLength(Threshold + 1);
 
         stream.Position = 0;
         Assert.Equal(data, stream.ToArray());
@@ -46,6 +60,24 @@ public sealed class FileBufferingStreamTests : IDisposable
         Assert.False(File.Exists(path));
         Assert.Empty(Directory.GetFiles(_directory));
         pool.AssertAllReturned();
+    }
+
+    [Fact]
+    public void The_file_is_created_readable_and_writable_by_its_owner_only()
+    {
+        // The same creation the stream uses, on a path that stays so its mode can be read (the stream's own file has
+        // no name by then). The mode is given to the creating system call: 0600 whatever the umask lets through.
+        string path = Path.Combine(_directory, "eddy-mode");
+        using (FileStream file = SpillFile.CreatePrivate(path, FileOptions.None))
+        {
+            if (!OperatingSystem.IsWindows())
+            {
+                Assert.Equal(UnixFileMode.UserRead | UnixFileMode.UserWrite, File.GetUnixFileMode(path));
+                Assert.Equal(UnixFileMode.UserRead | UnixFileMode.UserWrite, File.GetUnixFileMode(file.SafeFileHandle));
+            }
+
+            Assert.Throws<IOException>(() => SpillFile.CreatePrivate(path, FileOptions.None)); // CreateNew: never an existing file
+        }
     }
 
     [Fact]
@@ -163,7 +195,7 @@ public sealed class FileBufferingStreamTests : IDisposable
         Assert.Equal(options.MaximumLength, stream.Length);
         Assert.Equal(options.MaximumLength + 10, stream.Position);
         Assert.Equal(data, stream.ToArray());
-        Assert.Equal(options.MaximumLength, new FileInfo(stream.TempFilePath!).Length);
+        Assert.Equal(options.MaximumLength, stream.SpillFileLength);
 
         // The limit is on the length, not the traffic: shrinking makes room again.
         stream.SetLength(10);
@@ -207,7 +239,7 @@ public sealed class FileBufferingStreamTests : IDisposable
         Assert.True(stream.IsSpilled);
         Assert.Equal(accepted, stream.Length);
         Assert.Equal(accepted, stream.Position);
-        Assert.Equal(accepted, new FileInfo(stream.TempFilePath!).Length);
+        Assert.Equal(accepted, stream.SpillFileLength);
         Assert.Equal(data.AsSpan(0, (int)accepted).ToArray(), stream.ToArray());
 
         // Room made by shrinking is usable again, and a gap written past the end reads as zeros.
@@ -261,7 +293,11 @@ public sealed class FileBufferingStreamTests : IDisposable
         Assert.Throws<ArgumentOutOfRangeException>("value", () => new FileBufferingStreamOptions { MaximumLength = -1 });
         Assert.StartsWith("Positive number required.", Assert.Throws<ArgumentOutOfRangeException>("value", () => new FileBufferingStreamOptions { FileBufferSize = 0 }).Message, StringComparison.Ordinal);
         Assert.Equal(1 << 20, FileBufferingStreamOptions.Default.MemoryThreshold);
-        Assert.Equal(long.MaxValue, FileBufferingStreamOptions.Default.MaximumLength);
+        Assert.Equal(32L << 20, FileBufferingStreamOptions.DefaultMaximumLength);
+        Assert.Equal(FileBufferingStreamOptions.DefaultMaximumLength, FileBufferingStreamOptions.Default.MaximumLength);
+        Assert.Equal(FileBufferingStreamOptions.DefaultMaximumLength, new FileBufferingStreamOptions().MaximumLength);
+        Assert.Equal(long.MaxValue, new FileBufferingStreamOptions { MaximumLength = long.MaxValue }.MaximumLength);
+        Assert.Equal(TimeSpan.FromSeconds(1), FileBufferingStreamOptions.Default.SpillRetryDelay);
     }
 
     /// <summary>
@@ -327,7 +363,7 @@ public sealed class FileBufferingStreamTests : IDisposable
         past.SetLength(1_001);
         Assert.True(past.IsSpilled);
         Assert.Equal(1_001, past.Length);
-        Assert.Equal(1_001, new FileInfo(past.TempFilePath!).Length);
+        Assert.Equal(1_001, past.SpillFileLength);
         byte[] expected = new byte[1_001];
         SpillingModel.Pattern(10, seed: 3).CopyTo(expected, 0);
         Assert.Equal(expected, past.ToArray());
@@ -346,7 +382,7 @@ public sealed class FileBufferingStreamTests : IDisposable
         Assert.True(onDisk.IsSpilled);
         onDisk.SetLength(500);
         Assert.Equal(500, onDisk.Length);
-        Assert.Equal(500, new FileInfo(onDisk.TempFilePath!).Length);
+        Assert.Equal(500, onDisk.SpillFileLength);
     }
 
     [Fact]
@@ -377,7 +413,7 @@ public sealed class FileBufferingStreamTests : IDisposable
 
             Assert.True(stream.IsSpilled);
             Assert.Equal(asynchronous, stream.IsFileAsync);
-            Assert.Equal(data.Length, new FileInfo(stream.TempFilePath!).Length);
+            Assert.Equal(data.Length, stream.SpillFileLength);
             Assert.Equal(data, stream.ToArray());
         }
 
