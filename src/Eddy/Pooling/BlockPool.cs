@@ -524,7 +524,7 @@ public sealed partial class BlockPool : ArrayPool<byte>
 
     private byte[] Allocate(int length)
     {
-        byte[] block = ArrayAllocation.Bytes(length, pinned: _pinnedMinimumLength != 0 && length >= _pinnedMinimumLength);
+        byte[] block = ArrayAllocation.Bytes(length, pinned: _pinnedMinimumLength != 0 && length >= _pinnedMinimumLength, zeroed: _clearOnReturn);
         if (_detectDoubleReturn && length >= 8)
         {
             // Uninitialized memory may hold a cookie from a dropped block; a fresh block must not look pooled.

@@ -119,7 +119,7 @@ public sealed class ConcurrentFixedArrayPool<T, TLength> : IFixedArrayReturn<T>
             return array;
         }
 
-        return FixedArrayPoolCore<T, TLength>.Rent(ref _stack);
+        return FixedArrayPoolCore<T, TLength>.Rent(ref _stack, _clearOnReturn);
     }
 
     /// <summary>Rents an array inside a lease that returns it when disposed: <c>using var lease = pool.Rent(out var array);</c></summary>

@@ -168,7 +168,7 @@ public sealed class EddyArrayPool<T> : ArrayPool<T>
                 return array;
             }
 
-            return ArrayAllocation.Uninitialized<T>(SizeClass.GetSize(index, MinimumShift));
+            return ArrayAllocation.New<T>(SizeClass.GetSize(index, MinimumShift), _clearOnReturn);
         }
 
         if (minimumLength == 0)
@@ -181,7 +181,7 @@ public sealed class EddyArrayPool<T> : ArrayPool<T>
             ThrowHelper.ThrowArgumentOutOfRangeException_NeedNonNegative(nameof(minimumLength), minimumLength);
         }
 
-        return ArrayAllocation.Uninitialized<T>(minimumLength);
+        return ArrayAllocation.New<T>(minimumLength, _clearOnReturn);
     }
 
     /// <summary>Returns an array: pooled if its length is a class length (dropped when the class is full), dropped if longer than <see cref="MaximumArrayLength"/>, ignored if empty.</summary>

@@ -33,7 +33,7 @@ internal static class FixedArrayPoolCore<T, TLength>
     }
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public static T[] Rent<TStack>(ref TStack stack)
+    public static T[] Rent<TStack>(ref TStack stack, bool clearOnReturn)
         where TStack : struct, IArrayStack<T>
     {
         T[]? array = stack.TryLend();
@@ -43,7 +43,7 @@ internal static class FixedArrayPoolCore<T, TLength>
             return array;
         }
 
-        return Allocate();
+        return Allocate(clearOnReturn);
     }
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
@@ -101,7 +101,7 @@ internal static class FixedArrayPoolCore<T, TLength>
         for (int i = 0; i < count; i++)
         {
             // A shared stack may be filled by other threads meanwhile; what does not fit is simply not kept.
-            Push(ref stack, Allocate(), clearOnReturn);
+            Push(ref stack, Allocate(clearOnReturn), clearOnReturn);
         }
     }
 
@@ -144,7 +144,7 @@ internal static class FixedArrayPoolCore<T, TLength>
         }
     }
 
-    /// <summary>A new array; not zeroed where the runtime allows and the element type has no references.</summary>
+    /// <summary>A new array; not zeroed where the runtime allows and the element type has no references, unless the pool clears.</summary>
     [MethodImpl(MethodImplOptions.NoInlining)]
-    private static T[] Allocate() => ArrayAllocation.Uninitialized<T>(ArrayLength);
+    private static T[] Allocate(bool zeroed) => ArrayAllocation.New<T>(ArrayLength, zeroed);
 }

@@ -71,7 +71,7 @@ public sealed class FixedArrayPool<T, TLength> : IFixedArrayReturn<T>
     /// <summary>Rents an array of exactly <see cref="ArrayLength"/> elements, pooled or new.</summary>
     /// <returns>The array; give it back with <see cref="Return"/>.</returns>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public T[] Rent() => FixedArrayPoolCore<T, TLength>.Rent(ref _stack);
+    public T[] Rent() => FixedArrayPoolCore<T, TLength>.Rent(ref _stack, _clearOnReturn);
 
     /// <summary>Rents an array inside a lease that returns it when disposed: <c>using var lease = pool.Rent(out var array);</c></summary>
     /// <param name="array">The rented array.</param>

@@ -71,7 +71,7 @@ public sealed class ThreadStaticFixedArrayPool<T, TLength> : IFixedArrayReturn<T
     public T[] Rent()
     {
         ThreadStack? current = t_stack;
-        return FixedArrayPoolCore<T, TLength>.Rent(ref (current ?? CreateStack()).Stack);
+        return FixedArrayPoolCore<T, TLength>.Rent(ref (current ?? CreateStack()).Stack, clearOnReturn: false);
     }
 
     /// <summary>Rents an array inside a lease that returns it when disposed: <c>using var lease = pool.Rent(out var array);</c></summary>
