@@ -15,7 +15,9 @@ namespace Eddy.DocTests;
 /// (a literal, a negative number, a qualified name such as <c>PooledMemoryStreamMode.Auto</c>, or arithmetic on
 /// these) after a statement that declares or assigns one variable: the variable must equal it.</item>
 /// <item><c>lease.Dispose(); // throws InvalidOperationException</c>: the statement must throw that exception
-/// (or one derived from it).</item>
+/// (or one derived from it). The check does not catch it: the block must, and print its message, as a reader's
+/// copy would, so that the program runs to its end (<see cref="CheckerSource"/>'s <c>Thrown</c> lists the
+/// messages the test then looks for in the output).</item>
 /// </list>
 /// Any other comment is prose and is left alone.
 /// </summary>
@@ -29,43 +31,40 @@ public static class Claims
             {
                 if (!System.Collections.Generic.EqualityComparer<T>.Default.Equals(actual, expected))
                 {
-                    throw new DocClaimException(where + ": the comment claims " + Show(expected) + ", the code gave " + Show(actual) + ".");
+                    string message = where + ": the comment claims " + Show(expected) + ", the code gave " + Show(actual) + ".";
+                    DocCheck.Failure ??= message;
+                    throw new DocClaimException(message);
                 }
 
                 DocCheck.Count++;
             }
 
-            public static void Throws<TException>(System.Action action, string where)
+            // A filter that never catches: it counts the claim when the exception is the one claimed, and lets
+            // the exception go on to the block's own catch.
+            public static bool Thrown<TException>(System.Exception exception, string where)
                 where TException : System.Exception
             {
-                try
-                {
-                    action();
-                }
-                catch (TException)
+                if (exception is TException && exception is not DocClaimException)
                 {
                     DocCheck.Count++;
-                    return;
+                    DocCheck.Messages.Add(exception.Message);
+                }
+                else if (exception is not DocClaimException)
+                {
+                    DocCheck.Failure ??= where + ": the comment claims it throws " + typeof(TException).Name + ", it threw " + exception.GetType().Name + ".";
                 }
 
-                throw new DocClaimException(where + ": the comment claims it throws " + typeof(TException).Name + ", but it did not.");
+                return false;
             }
 
-            public static async System.Threading.Tasks.Task ThrowsAsync<TException>(System.Func<System.Threading.Tasks.Task> action, string where)
-                where TException : System.Exception
+            public static void NotThrown(string exception, string where)
             {
-                try
-                {
-                    await action();
-                }
-                catch (TException)
-                {
-                    DocCheck.Count++;
-                    return;
-                }
-
-                throw new DocClaimException(where + ": the comment claims it throws " + typeof(TException).Name + ", but it did not.");
+                DocCheck.Failure ??= where + ": the comment claims it throws " + exception + ", but it did not.";
             }
+
+            public static readonly System.Collections.Generic.List<string> Messages = new System.Collections.Generic.List<string>();
+
+            public static string? Failure;
 
             public static int Count;
 
@@ -98,10 +97,8 @@ public static class Claims
             {
                 string exception = text["throws ".Length..].Split(' ', ',', ';', ':', '(')[0].TrimEnd('.');
                 string body = code[statement.SpanStart..token.Span.End];
-                bool awaits = statement.DescendantNodes().Any(n => n.IsKind(SyntaxKind.AwaitExpression));
-                string check = awaits
-                    ? $"await DocCheck.ThrowsAsync<{exception}>(async () => {{ {body} }}, \"{where}\");"
-                    : $"DocCheck.Throws<{exception}>(() => {{ {body} }}, \"{where}\");";
+                string check = $"try {{ {body} DocCheck.NotThrown(\"{exception}\", \"{where}\"); }} "
+                    + $"catch (System.Exception docException) when (DocCheck.Thrown<{exception}>(docException, \"{where}\")) {{ throw; }}";
                 edits.Add((statement.SpanStart, token.Span.End, check));
                 continue;
             }

@@ -1,5 +1,6 @@
 using System;
 using System.Linq;
+using System.Threading.Tasks;
 using Microsoft.CodeAnalysis.CSharp;
 
 namespace Eddy.DocTests;
@@ -8,6 +9,10 @@ namespace Eddy.DocTests;
 public class ClaimsTests
 {
     private static readonly CSharpParseOptions s_options = new(LanguageVersion.CSharp14);
+
+    private static readonly DocTarget s_net10 = new(DocFramework.Net10, LanguageVersion.Latest.MapSpecifiedToEffectiveVersion());
+
+    private static MarkdownBlock Block(string code) => MarkdownBlock.Parse("doc.md", "```csharp\n" + code + "\n```").Single();
 
     [Fact]
     public void A_constant_comment_after_a_declaration_becomes_a_check_on_the_same_line()
@@ -34,13 +39,88 @@ public class ClaimsTests
     }
 
     [Fact]
-    public void A_throws_comment_wraps_the_statement()
+    public void A_throws_comment_checks_the_statement_without_catching_what_it_throws()
     {
         string checkedCode = Claims.Insert("x.Dispose(); // throws InvalidOperationException: twice\nawait y.RunAsync(); // throws IOException", "doc.md", 1, s_options, out int count);
 
         Assert.Equal(2, count);
-        Assert.Contains("DocCheck.Throws<InvalidOperationException>(() => { x.Dispose(); }, \"doc.md:1\");", checkedCode, StringComparison.Ordinal);
-        Assert.Contains("await DocCheck.ThrowsAsync<IOException>(async () => { await y.RunAsync(); }, \"doc.md:2\");", checkedCode, StringComparison.Ordinal);
+        Assert.Contains("try { x.Dispose(); DocCheck.NotThrown(\"InvalidOperationException\", \"doc.md:1\"); } catch (System.Exception docException) when (DocCheck.Thrown<InvalidOperationException>(docException, \"doc.md:1\")) { throw; }", checkedCode, StringComparison.Ordinal);
+        Assert.Contains("try { await y.RunAsync(); DocCheck.NotThrown(\"IOException\", \"doc.md:2\"); }", checkedCode, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public async Task A_block_that_lets_a_claimed_throw_escape_fails_as_a_console_app_would()
+    {
+        MarkdownBlock block = Block("""
+            using System;
+            Console.WriteLine("start");
+            throw new InvalidOperationException("boom"); // throws InvalidOperationException
+            """);
+
+        CSharpCompilation compilation = SnippetCompiler.Compile(block, s_net10, out _);
+
+        await Assert.ThrowsAsync<InvalidOperationException>(() => SnippetCompiler.RunAsync(compilation, TimeSpan.FromSeconds(10)));
+    }
+
+    [Fact]
+    public async Task A_block_that_catches_a_claimed_throw_reports_its_message_for_the_output_check()
+    {
+        MarkdownBlock block = Block("""
+            using System;
+            try
+            {
+                int.Parse("x"); // throws FormatException
+            }
+            catch (FormatException e)
+            {
+                Console.WriteLine(e.Message);
+            }
+            Console.WriteLine("end");
+            """);
+
+        DocRun run = await SnippetCompiler.RunAsync(SnippetCompiler.Compile(block, s_net10, out int claims), TimeSpan.FromSeconds(10));
+
+        Assert.Equal((1, 1, (string?)null), (claims, run.Checks, run.Failure));
+        string message = Assert.Single(run.ThrownMessages);
+        Assert.Contains(message, run.Output, StringComparison.Ordinal);
+        Assert.EndsWith("end" + Environment.NewLine, run.Output, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public async Task A_claimed_throw_that_does_not_happen_is_a_failure_even_under_a_catch_all()
+    {
+        MarkdownBlock block = Block("""
+            using System;
+            try
+            {
+                int.Parse("1"); // throws FormatException
+            }
+            catch (Exception e)
+            {
+                Console.WriteLine(e.Message);
+            }
+            """);
+
+        DocRun run = await SnippetCompiler.RunAsync(SnippetCompiler.Compile(block, s_net10, out _), TimeSpan.FromSeconds(10));
+
+        Assert.Equal((0, "doc.md:5: the comment claims it throws FormatException, but it did not."), (run.Checks, run.Failure));
+    }
+
+    [Fact]
+    public void A_ref_struct_local_in_async_top_level_code_fails_the_net8_build_with_CSharp_12_only()
+    {
+        MarkdownBlock block = Block("""
+            using System;
+            using System.Threading.Tasks;
+            await Task.Yield();
+            ReadOnlySpan<byte> bytes = new byte[] { 1 };
+            Console.WriteLine(bytes.Length);
+            """);
+        var targets = SnippetCompiler.TargetsOf(block).ToList();
+
+        Assert.Equal([s_net10, new DocTarget(DocFramework.Net8, LanguageVersion.CSharp12)], targets);
+        Assert.Contains("CS9202", SnippetCompiler.Errors(SnippetCompiler.Compile(block, targets[1], out _)), StringComparison.Ordinal);
+        Assert.Empty(SnippetCompiler.Errors(SnippetCompiler.Compile(block, targets[0], out _)));
     }
 
     [Theory]

@@ -29,16 +29,44 @@ public static class SnippetCompiler
 
     private static readonly Lazy<ImmutableArray<MetadataReference>> s_netReferences = new(LoadNetReferences);
 
+    private static readonly Lazy<ImmutableArray<MetadataReference>> s_net8References = new(LoadNet8References);
+
+    /// <summary>The lowest C# version a block promises: its <c>lang=N</c> flag, or C# 12 (.NET 8's default).</summary>
     public static LanguageVersion LanguageOf(MarkdownBlock block) =>
         block.Flags.FirstOrDefault(f => f.StartsWith("lang=", StringComparison.Ordinal)) is { } flag
             ? LanguageVersionFacts.TryParse(flag["lang=".Length..], out LanguageVersion version) ? version : throw new FormatException($"{block.Id}: unknown {flag}")
-            : LanguageVersion.CSharp14;
+            : LanguageVersion.CSharp12;
 
-    /// <summary>Builds the compilation of a block: for net10.0 with every assembly the tests load, or for
-    /// netstandard2.1 against Eddy's netstandard2.1 build alone.</summary>
-    public static CSharpCompilation Compile(MarkdownBlock block, bool netStandard, out int claims)
+    /// <summary>Every build a block is compiled for: the newest C# against net10.0; its lowest C# against
+    /// net8.0 (against net10.0 when it is marked <c>net10.0</c>); and, marked <c>netstandard2.1</c>, its lowest C#
+    /// against Eddy's netstandard2.1 build.</summary>
+    public static IEnumerable<DocTarget> TargetsOf(MarkdownBlock block)
     {
-        LanguageVersion language = LanguageOf(block);
+        LanguageVersion newest = LanguageVersion.Latest.MapSpecifiedToEffectiveVersion();
+        LanguageVersion lowest = LanguageOf(block).MapSpecifiedToEffectiveVersion();
+        yield return new DocTarget(DocFramework.Net10, newest);
+        if (!block.HasFlag("net10.0"))
+        {
+            yield return new DocTarget(DocFramework.Net8, lowest);
+        }
+        else if (lowest != newest)
+        {
+            yield return new DocTarget(DocFramework.Net10, lowest);
+        }
+
+        if (block.HasFlag("netstandard2.1"))
+        {
+            yield return new DocTarget(DocFramework.NetStandard21, lowest);
+        }
+    }
+
+    /// <summary>Builds the compilation of a block for one target: net10.0 with every assembly the tests load,
+    /// net8.0 against its reference pack and Eddy's net8.0 builds, or netstandard2.1 against Eddy's netstandard2.1
+    /// build alone.</summary>
+    public static CSharpCompilation Compile(MarkdownBlock block, DocTarget target, out int claims)
+    {
+        LanguageVersion language = target.Language;
+        bool netStandard = target.Framework == DocFramework.NetStandard21;
         var parseOptions = new CSharpParseOptions(language);
         claims = 0;
         string code = block.Code;
@@ -77,9 +105,14 @@ public static class SnippetCompiler
             });
 
         return CSharpCompilation.Create(
-            "DocBlock_" + block.File.Replace('/', '_').Replace('.', '_') + "_" + block.FenceLine,
+            "DocBlock_" + block.File.Replace('/', '_').Replace('.', '_') + "_" + block.FenceLine + "_" + target.Framework + "_" + target.Language,
             trees,
-            netStandard ? NetStandardReferences() : s_netReferences.Value,
+            target.Framework switch
+            {
+                DocFramework.NetStandard21 => NetStandardReferences(),
+                DocFramework.Net8 => s_net8References.Value,
+                _ => s_netReferences.Value,
+            },
             options);
     }
 
@@ -89,8 +122,9 @@ public static class SnippetCompiler
         .Select(d => d.ToString()));
 
     /// <summary>Emits the block and runs its entry point in an assembly load context of its own; returns what
-    /// it printed and how many claims it checked. Exceptions from the block come out unwrapped.</summary>
-    public static async Task<(string Output, int Checks)> RunAsync(CSharpCompilation compilation, TimeSpan timeout)
+    /// it printed, how many claims it checked, the first claim that failed, and the messages of the exceptions
+    /// its <c>throws</c> claims saw. Exceptions from the block come out unwrapped.</summary>
+    public static async Task<DocRun> RunAsync(CSharpCompilation compilation, TimeSpan timeout)
     {
         using var image = new MemoryStream();
         Microsoft.CodeAnalysis.Emit.EmitResult emitted = compilation.Emit(image);
@@ -124,7 +158,12 @@ public static class SnippetCompiler
         }
 
         // The inserted DocCheck class counts the claims that were checked.
-        return (output.ToString(), (int)assembly.GetType("DocCheck")!.GetField("Count")!.GetValue(null)!);
+        Type check = assembly.GetType("DocCheck")!;
+        return new DocRun(
+            output.ToString(),
+            (int)check.GetField("Count")!.GetValue(null)!,
+            (string?)check.GetField("Failure")!.GetValue(null),
+            [.. (List<string>)check.GetField("Messages")!.GetValue(null)!]);
     }
 
     private static ImmutableArray<MetadataReference> LoadNetReferences()
@@ -144,15 +183,74 @@ public static class SnippetCompiler
         return [.. byName.Values.Select(path => (MetadataReference)MetadataReference.CreateFromFile(path))];
     }
 
+    // .NET 8's reference pack (the newest 8.0 one restored), Eddy's net8.0 builds and the extension packages'
+    // net8.0 (or netstandard2.0) assemblies: what a net8.0 console app that adds the four packages compiles against.
+    private static ImmutableArray<MetadataReference> LoadNet8References()
+    {
+        string packs = Path.Combine(Metadata("NuGetPackageRoot"), "microsoft.netcore.app.ref");
+        string pack = Directory.GetDirectories(packs, "8.0.*")
+            .Select(dir => (Dir: dir, Version: Version.TryParse(Path.GetFileName(dir), out Version? v) ? v : null))
+            .Where(p => p.Version is not null && Directory.Exists(Path.Combine(p.Dir, "ref", "net8.0")))
+            .OrderByDescending(p => p.Version)
+            .Select(p => Path.Combine(p.Dir, "ref", "net8.0"))
+            .FirstOrDefault() ?? throw new DirectoryNotFoundException($"no .NET 8 reference pack under {packs}: restore tests/Eddy.Tests.Net8 first.");
+
+        return
+        [
+            .. Directory.GetFiles(pack, "*.dll").Select(path => (MetadataReference)MetadataReference.CreateFromFile(path)),
+            .. typeof(SnippetCompiler).Assembly.GetCustomAttributes<AssemblyMetadataAttribute>()
+                .Where(a => a.Key == "Net8Reference")
+                .Select(a => (MetadataReference)MetadataReference.CreateFromFile(Existing("Net8Reference", a.Value!))),
+        ];
+    }
+
     private static ImmutableArray<MetadataReference> NetStandardReferences() =>
     [
         MetadataReference.CreateFromFile(Metadata("NetStandardReference")),
         MetadataReference.CreateFromFile(Metadata("EddyNetStandardBuild")),
     ];
 
-    private static string Metadata(string key)
+    private static string Metadata(string key) =>
+        Existing(key, typeof(SnippetCompiler).Assembly.GetCustomAttributes<AssemblyMetadataAttribute>().Single(a => a.Key == key).Value!);
+
+    private static string Existing(string key, string path)
     {
-        string path = Path.GetFullPath(typeof(SnippetCompiler).Assembly.GetCustomAttributes<AssemblyMetadataAttribute>().Single(a => a.Key == key).Value!);
-        return File.Exists(path) ? path : throw new FileNotFoundException($"{key} is not built: build the solution first.", path);
+        path = Path.GetFullPath(path);
+        return File.Exists(path) || Directory.Exists(path) ? path : throw new FileNotFoundException($"{key} is not built: build the solution first.", path);
     }
 }
+
+/// <summary>The builds a block is compiled against.</summary>
+public enum DocFramework
+{
+    Net10,
+    Net8,
+    NetStandard21,
+}
+
+/// <summary>One cell of the doc-test matrix: a framework and a C# version.</summary>
+public readonly record struct DocTarget(DocFramework Framework, LanguageVersion Language)
+{
+    public override string ToString() => Framework switch
+    {
+        DocFramework.Net10 => "net10.0",
+        DocFramework.Net8 => "net8.0",
+        _ => "netstandard2.1",
+    } + " C# " + Language.ToDisplayString();
+
+    public static DocTarget Parse(string text)
+    {
+        string[] parts = text.Split(" C# ");
+        DocFramework framework = parts[0] switch
+        {
+            "net10.0" => DocFramework.Net10,
+            "net8.0" => DocFramework.Net8,
+            "netstandard2.1" => DocFramework.NetStandard21,
+            _ => throw new FormatException(text),
+        };
+        return LanguageVersionFacts.TryParse(parts[1], out LanguageVersion language) ? new DocTarget(framework, language) : throw new FormatException(text);
+    }
+}
+
+/// <summary>What a block did when it ran.</summary>
+public sealed record DocRun(string Output, int Checks, string? Failure, IReadOnlyList<string> ThrownMessages);
