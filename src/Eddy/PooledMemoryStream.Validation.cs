@@ -1,10 +1,9 @@
-using System;
-using System.IO;
 using System.Runtime.CompilerServices;
 using Eddy.Internal;
 
 namespace Eddy;
 
+// Argument and state checks, and the exception messages the members share.
 public sealed partial class PooledMemoryStream
 {
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
@@ -27,4 +26,17 @@ public sealed partial class PooledMemoryStream
 
     private static void ThrowStreamClosed() =>
         ThrowHelper.ThrowObjectDisposedException(null, "Cannot access a closed Stream.");
+
+    internal const string StreamLengthMessage = "Stream length must be non-negative and less than the stream's maximum length.";
+    private const string StreamTooLongMessage = "Stream was too long.";
+    private const string GapTooLongMessage = "The operation would leave more unwritten bytes between the end of the stream and the position than PooledMemoryStreamOptions.MaximumGapLength allows.";
+
+    /// <summary>Refuses a write at <paramref name="position"/> that would open a gap longer than <see cref="PooledMemoryStreamOptions.MaximumGapLength"/>.</summary>
+    private void ThrowIfGapTooLong(long position)
+    {
+        if (position - CurrentLength > Settings.MaximumGapLength)
+        {
+            ThrowHelper.ThrowIOException(GapTooLongMessage);
+        }
+    }
 }

@@ -1,120 +1,18 @@
 using System;
 using System.Buffers;
 using System.IO;
-using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
+using System.Threading;
+using System.Threading.Tasks;
 using Eddy.Buffers;
 using Eddy.Internal;
 
 namespace Eddy;
 
+// Whole-content transfers: ReadFrom/ReadFromAsync (a stream's rest, read straight into the stream's arrays),
+// WriteTo, ToArray, CopyTo(Span), TryGetBuffer, GetReadOnlySequence and DangerousGetArraySegment.
 public sealed partial class PooledMemoryStream
 {
-    /// <inheritdoc/>
-    public override int Read(byte[] buffer, int offset, int count)
-    {
-        ValidateBuffer(buffer, offset, count);
-        // ValidateBuffer has checked the range the span constructor would check again.
-        return Read(ArrayAccess.UncheckedSlice(buffer, offset, count));
-    }
-
-    /// <inheritdoc/>
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public override int Read(Span<byte> buffer)
-    {
-        if (_kind == StreamKind.Contiguous)
-        {
-            int position = _relativePosition;
-            int available = _relativeLength - position;
-            if (available <= 0)
-            {
-                return 0;
-            }
-
-            int n = available < buffer.Length ? available : buffer.Length;
-            BlockCopy.Copy(new ReadOnlySpan<byte>(_array, position, n), buffer);
-            _relativePosition = position + n;
-            return n;
-        }
-
-        return ReadSlow(buffer);
-    }
-
-    [MethodImpl(MethodImplOptions.NoInlining)]
-    private int ReadSlow(Span<byte> destination)
-    {
-        EnsureNotClosed();
-        long position = CurrentPosition;
-        long available = CurrentLength - position;
-        if (available <= 0 || destination.IsEmpty)
-        {
-            // Nothing to copy: like the contiguous fast path, leave a span from GetSpan outstanding.
-            return 0;
-        }
-
-        SettlePending();
-        int n = available < destination.Length ? (int)available : destination.Length;
-        CopyContent(position, destination.Slice(0, n));
-        SetCurrentPosition(position + n);
-        return n;
-    }
-
-    /// <inheritdoc/>
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public override int ReadByte()
-    {
-        int position = _relativePosition;
-        if (_kind == StreamKind.Contiguous && position < _relativeLength)
-        {
-            _relativePosition = position + 1;
-            return _array![position];
-        }
-
-        return ReadByteSlow();
-    }
-
-    [MethodImpl(MethodImplOptions.NoInlining)]
-    private int ReadByteSlow()
-    {
-        byte value = 0;
-        return ReadSlow(MemoryMarshal.CreateSpan(ref value, 1)) == 0 ? -1 : value;
-    }
-
-    /// <summary>Copies the bytes at [<paramref name="position"/>, +destination.Length) — all within Length — whatever the layout.</summary>
-    private void CopyContent(long position, Span<byte> destination)
-    {
-        switch (_kind)
-        {
-            case StreamKind.Contiguous:
-                BlockCopy.Copy(new ReadOnlySpan<byte>(_array, (int)position, destination.Length), destination);
-                break;
-            case StreamKind.ReadOnly:
-                BlockCopy.Copy(RareOrNull!.ReadOnly.Span.Slice((int)position, destination.Length), destination);
-                break;
-            default:
-                SegmentedCopy(position, destination);
-                break;
-        }
-    }
-
-    /// <inheritdoc/>
-    public override void CopyTo(Stream destination, int bufferSize)
-    {
-        ValidateCopyTo(destination, bufferSize);
-        EnsureNotClosed();
-        SettlePending();
-        long position = CurrentPosition;
-        long length = CurrentLength;
-        long remaining = length - position;
-        if (remaining <= 0)
-        {
-            return;
-        }
-
-        SetCurrentPosition(length);
-        WriteContent(destination, position, remaining);
-    }
-
     /// <summary>Writes the whole content (from position 0, whatever <see cref="Stream.Position"/> is) to <paramref name="stream"/>, as <see cref="MemoryStream.WriteTo"/> does.</summary>
     /// <param name="stream">The stream to write to.</param>
     /// <exception cref="ArgumentNullException"><paramref name="stream"/> is null.</exception>
@@ -128,35 +26,6 @@ public sealed partial class PooledMemoryStream
         if (length > 0)
         {
             WriteContent(stream, 0, length);
-        }
-    }
-
-    /// <summary>Writes [position, position + count) straight from the stream's own memory.</summary>
-    private void WriteContent(Stream destination, long position, long count)
-    {
-        switch (_kind)
-        {
-            case StreamKind.Contiguous:
-                destination.Write(_array!, (int)position, (int)count);
-                break;
-            case StreamKind.ReadOnly:
-                if (MemoryMarshal.TryGetArray(RareOrNull!.ReadOnly, out ArraySegment<byte> segment))
-                {
-                    destination.Write(segment.Array!, segment.Offset + (int)position, (int)count);
-                }
-                else
-                {
-                    destination.Write(RareOrNull!.ReadOnly.Span.Slice((int)position, (int)count));
-                }
-
-                break;
-            default:
-                foreach (ReadOnlyMemory<byte> memory in Segments.GetReadOnlySequence().Slice(position, count))
-                {
-                    destination.Write(memory.Span);
-                }
-
-                break;
         }
     }
 
@@ -294,6 +163,190 @@ public sealed partial class PooledMemoryStream
             default:
                 Consolidate();
                 return DangerousGetArraySegment();
+        }
+    }
+
+    /// <summary>
+    /// Writes everything <paramref name="source"/> has left at <see cref="Stream.Position"/>, reading straight
+    /// into the stream's own arrays (no temporary buffer when writing at the end), and returns the byte count.
+    /// </summary>
+    /// <param name="source">The stream to drain.</param>
+    /// <returns>The number of bytes read from <paramref name="source"/>.</returns>
+    /// <exception cref="ArgumentNullException"><paramref name="source"/> is null.</exception>
+    /// <exception cref="NotSupportedException"><paramref name="source"/> cannot read, or this stream is read-only.</exception>
+    /// <exception cref="ObjectDisposedException">This stream is disposed.</exception>
+    public long ReadFrom(Stream source)
+    {
+        PrepareReadFrom(source);
+        long total = 0;
+        while (_kind == StreamKind.Contiguous)
+        {
+            byte[]? array = _array;
+            int position = _relativePosition;
+            if (array is null || position >= array.Length)
+            {
+                EnsureContiguousCapacity(Math.Max(position + 1L, (array?.Length ?? 0) * 2L));
+                continue;
+            }
+
+            int room = array.Length - (int)position;
+            int read = SegmentedBufferExtensions.CheckReadCount(source.Read(array, (int)position, room), room);
+            if (read == 0)
+            {
+                return total;
+            }
+
+            CommitContiguousRead(read);
+            total += read;
+        }
+
+        return total + SegmentedReadFrom(source);
+    }
+
+    private void PrepareReadFrom(Stream source)
+    {
+        ThrowHelper.ThrowIfNull(source, nameof(source));
+        EnsureNotClosed();
+        EnsureWriteable();
+        if (!source.CanRead)
+        {
+            ThrowHelper.ThrowNotSupportedException("The source stream does not support reading.");
+        }
+
+        SettlePending();
+        ThrowIfGapTooLong(CurrentPosition);
+    }
+
+    /// <summary>Bytes were read into the array at Position: zero the gap before them and move Position and Length.</summary>
+    private void CommitContiguousRead(int read)
+    {
+        int position = _relativePosition;
+        int length = _relativeLength;
+        if (position > length)
+        {
+            _array.AsSpan(length, position - length).Clear();
+        }
+
+        position += read;
+        _relativePosition = position;
+        if (position > length)
+        {
+            _relativeLength = position;
+        }
+    }
+
+    /// <summary>
+    /// As <see cref="ReadFrom(Stream)"/>, asynchronously: everything <paramref name="source"/> has left is read at
+    /// <see cref="Stream.Position"/> straight into the stream's own arrays.
+    /// </summary>
+    /// <param name="source">The stream to drain.</param>
+    /// <param name="cancellationToken">Cancels the reads from <paramref name="source"/>.</param>
+    /// <returns>The number of bytes read from <paramref name="source"/>.</returns>
+    /// <exception cref="ArgumentNullException"><paramref name="source"/> is null.</exception>
+    /// <exception cref="NotSupportedException"><paramref name="source"/> cannot read, or this stream is read-only.</exception>
+    /// <exception cref="ObjectDisposedException">This stream is disposed.</exception>
+    public ValueTask<long> ReadFromAsync(Stream source, CancellationToken cancellationToken = default)
+    {
+        PrepareReadFrom(source);
+        return ReadFromCoreAsync(source, cancellationToken);
+    }
+
+    private async ValueTask<long> ReadFromCoreAsync(Stream source, CancellationToken cancellationToken)
+    {
+        long total = 0;
+        while (_kind == StreamKind.Contiguous)
+        {
+            byte[]? array = _array;
+            int position = _relativePosition;
+            if (array is null || position >= array.Length)
+            {
+                EnsureContiguousCapacity(Math.Max(position + 1L, (array?.Length ?? 0) * 2L));
+                continue;
+            }
+
+            int room = array.Length - (int)position;
+            int read = SegmentedBufferExtensions.CheckReadCount(await source.ReadAsync(array.AsMemory((int)position), cancellationToken).ConfigureAwait(false), room);
+            if (read == 0)
+            {
+                return total;
+            }
+
+            CommitContiguousRead(read);
+            total += read;
+        }
+
+        return total + await SegmentedReadFromAsync(source, cancellationToken).ConfigureAwait(false);
+    }
+
+    private long SegmentedReadFrom(Stream source)
+    {
+        if (CurrentPosition == CurrentLength)
+        {
+            SegmentedBuffer<byte> segments = SegmentsToWrite;
+            try
+            {
+                return segments.ReadFrom(source);
+            }
+            finally
+            {
+                // The bytes read before a failing read are kept: Length covers exactly what the chunks hold.
+                SetCurrentLength(segments.Length);
+                SetCurrentPosition(segments.Length);
+            }
+        }
+
+        // Overwriting inside the content or past a gap: go through a pooled scratch array and Write.
+        byte[] scratch = RentArray(81920);
+        try
+        {
+            long total = 0;
+            int n;
+            while ((n = SegmentedBufferExtensions.CheckReadCount(source.Read(scratch, 0, scratch.Length), scratch.Length)) > 0)
+            {
+                Write(scratch.AsSpan(0, n));
+                total += n;
+            }
+
+            return total;
+        }
+        finally
+        {
+            ReturnArray(scratch, Settings.ClearOnReturn);
+        }
+    }
+
+    private async ValueTask<long> SegmentedReadFromAsync(Stream source, CancellationToken cancellationToken)
+    {
+        if (CurrentPosition == CurrentLength)
+        {
+            SegmentedBuffer<byte> segments = SegmentsToWrite;
+            try
+            {
+                return await segments.ReadFromAsync(source, cancellationToken).ConfigureAwait(false);
+            }
+            finally
+            {
+                SetCurrentLength(segments.Length);
+                SetCurrentPosition(segments.Length);
+            }
+        }
+
+        byte[] scratch = RentArray(81920);
+        try
+        {
+            long total = 0;
+            int n;
+            while ((n = SegmentedBufferExtensions.CheckReadCount(await source.ReadAsync(scratch.AsMemory(), cancellationToken).ConfigureAwait(false), scratch.Length)) > 0)
+            {
+                Write(scratch.AsSpan(0, n));
+                total += n;
+            }
+
+            return total;
+        }
+        finally
+        {
+            ReturnArray(scratch, Settings.ClearOnReturn);
         }
     }
 }

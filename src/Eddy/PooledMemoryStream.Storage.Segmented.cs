@@ -1,22 +1,20 @@
 using System;
-using System.Buffers;
 using System.Diagnostics;
-using System.IO;
 using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
-using System.Threading;
-using System.Threading.Tasks;
 using Eddy.Buffers;
-using Eddy.Lifetime;
 using Eddy.Internal;
+using Eddy.Lifetime;
 using Eddy.Pooling;
 
 namespace Eddy;
 
-// Everything that touches the segmented layout: the switch from one array to chunks, and the segmented
-// counterparts of the contiguous fast paths.
+// The storage engine, segmented layout: the switch from one array to chunks, gathering them back, and the
+// segmented counterparts of the contiguous fast paths (the write window, gap writes, spans at the end).
 public sealed partial class PooledMemoryStream
 {
+    private const int WindowWriteLimit = 256;
+
     /// <summary>
     /// The segmented buffer, to read: created on first use (which rents nothing) and kept across Reset so a reused
     /// stream does not reallocate it. Reading it arms nothing; chunks are only rented through
@@ -39,9 +37,6 @@ public sealed partial class PooledMemoryStream
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         get => RareOrNull is { RescueGuard: not null, Segments: { } segments } ? segments : ArmSegments();
     }
-
-    /// <summary>Whether a rescue guard is armed (tests: unsampled contiguous streams must never arm one).</summary>
-    internal bool IsRescueArmed => RareOrNull?.RescueGuard is not null;
 
     // With clear-on-return the buffer clears every chunk it hands back that may hold what was written: the content,
     // and spans from GetSpan/GetMemory and the write window, committed or not (they run to the chunk's end).
@@ -68,26 +63,6 @@ public sealed partial class PooledMemoryStream
         RareFields rare = Rare;
         rare.RescueGuard ??= RescueGuard.Arm(this, this, Settings.ClearOnReturn, captureStack: RescueGuard.ShouldTrack());
         return segments;
-    }
-
-    /// <summary>
-    /// Arms the guard of a contiguous stream whose first rent was sampled (see <see cref="RescueGuard.ShouldTrack"/>),
-    /// with the creation stack: the side object it needs is allocated for sampled streams only.
-    /// </summary>
-    [MethodImpl(MethodImplOptions.NoInlining)]
-    private void ArmSampled()
-    {
-        RareFields rare = Rare;
-        rare.RescueGuard ??= RescueGuard.Arm(this, this, Settings.ClearOnReturn, captureStack: true);
-    }
-
-    /// <summary>Disarms the guard, if any (once: the field is cleared first), before the stream's memory goes back.</summary>
-    private void DisarmGuard()
-    {
-        if (RareOrNull is { } rare)
-        {
-            RescueGuard.DisarmAndClear(ref rare.RescueGuard);
-        }
     }
 
     /// <summary>
@@ -337,78 +312,6 @@ public sealed partial class PooledMemoryStream
         segments.Advance(count);
         SetCurrentPosition(CurrentPosition + count);
         SetCurrentLength(segments.Length);
-    }
-
-    private long SegmentedReadFrom(Stream source)
-    {
-        if (CurrentPosition == CurrentLength)
-        {
-            SegmentedBuffer<byte> segments = SegmentsToWrite;
-            try
-            {
-                return segments.ReadFrom(source);
-            }
-            finally
-            {
-                // The bytes read before a failing read are kept: Length covers exactly what the chunks hold.
-                SetCurrentLength(segments.Length);
-                SetCurrentPosition(segments.Length);
-            }
-        }
-
-        // Overwriting inside the content or past a gap: go through a pooled scratch array and Write.
-        byte[] scratch = RentArray(81920);
-        try
-        {
-            long total = 0;
-            int n;
-            while ((n = SegmentedBufferExtensions.CheckReadCount(source.Read(scratch, 0, scratch.Length), scratch.Length)) > 0)
-            {
-                Write(scratch.AsSpan(0, n));
-                total += n;
-            }
-
-            return total;
-        }
-        finally
-        {
-            ReturnArray(scratch, Settings.ClearOnReturn);
-        }
-    }
-
-    private async ValueTask<long> SegmentedReadFromAsync(Stream source, CancellationToken cancellationToken)
-    {
-        if (CurrentPosition == CurrentLength)
-        {
-            SegmentedBuffer<byte> segments = SegmentsToWrite;
-            try
-            {
-                return await segments.ReadFromAsync(source, cancellationToken).ConfigureAwait(false);
-            }
-            finally
-            {
-                SetCurrentLength(segments.Length);
-                SetCurrentPosition(segments.Length);
-            }
-        }
-
-        byte[] scratch = RentArray(81920);
-        try
-        {
-            long total = 0;
-            int n;
-            while ((n = SegmentedBufferExtensions.CheckReadCount(await source.ReadAsync(scratch.AsMemory(), cancellationToken).ConfigureAwait(false), scratch.Length)) > 0)
-            {
-                Write(scratch.AsSpan(0, n));
-                total += n;
-            }
-
-            return total;
-        }
-        finally
-        {
-            ReturnArray(scratch, Settings.ClearOnReturn);
-        }
     }
 
     /// <summary>

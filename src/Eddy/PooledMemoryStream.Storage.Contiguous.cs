@@ -6,7 +6,7 @@ using Eddy.Lifetime;
 
 namespace Eddy;
 
-// Growth of the contiguous array, and the hand-over to segments past the threshold.
+// The storage engine, contiguous layout: growth of the one array, and the hand-over to segments past the threshold.
 public sealed partial class PooledMemoryStream
 {
     /// <summary>
