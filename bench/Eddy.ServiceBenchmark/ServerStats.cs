@@ -9,6 +9,7 @@ namespace Eddy.ServiceBenchmark;
 public sealed record ServerStats(
     string Configuration,
     bool ServerGc,
+    bool DynamicHeapCount,
     long AllocatedBytes,
     int Gen0,
     int Gen1,
@@ -28,6 +29,7 @@ public sealed record ServerStats(
     public static ServerStats Capture(string configuration, Eddy.Pooling.BlockPoolStatistics pool) => new(
         configuration,
         System.Runtime.GCSettings.IsServerGC,
+        DynamicAdaptation(),
         GC.GetTotalAllocatedBytes(precise: true),
         GC.CollectionCount(0),
         GC.CollectionCount(1),
@@ -54,6 +56,11 @@ public sealed record ServerStats(
             File.WriteAllText("/proc/self/clear_refs", "5");
         }
     }
+
+    // DATAS: the server GC changes its heap count at run time (GCDynamicAdaptationMode 1).
+    private static bool DynamicAdaptation() =>
+        GC.GetConfigurationVariables().TryGetValue("GCDynamicAdaptationMode", out object? mode)
+        && Convert.ToInt64(mode, CultureInfo.InvariantCulture) != 0;
 
     private static long PeakResidentSet()
     {

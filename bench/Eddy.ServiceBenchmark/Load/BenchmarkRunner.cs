@@ -76,6 +76,10 @@ public static class BenchmarkRunner
     private static async Task<List<CaseMeasurement>> MeasureAsync(ServerProcess server, int round, List<Expectation> expectations, RunSettings settings, TextWriter log, CancellationToken cancellationToken)
     {
         using var load = new LoadGenerator(server.Address, settings.Concurrency);
+        if ((await server.StatsAsync(settle: false, cancellationToken).ConfigureAwait(false)).DynamicHeapCount)
+        {
+            throw new InvalidOperationException($"{server.Configuration.Name}: the server GC changes its heap count (DATAS), so GC.GetTotalAllocatedBytes can go backwards; the project sets GarbageCollectionAdaptationMode to 0.");
+        }
 
         // Every case answers correctly, checked whole, before anything is measured.
         foreach (Expectation expectation in expectations)
@@ -103,28 +107,7 @@ public static class BenchmarkRunner
             ServerStats before = await server.StatsAsync(settle: false, cancellationToken).ConfigureAwait(false);
             LoadResult result = await load.RunAsync(expectation, settings.RequestsFor(endpointCase), settings.CaseTimeLimit, settings.VerifyEveryResponse, cancellationToken).ConfigureAwait(false);
             ServerStats after = await server.StatsAsync(settle: false, cancellationToken).ConfigureAwait(false);
-            if (result.Completed == 0)
-            {
-                throw new InvalidDataException($"{server.Configuration.Name}: {endpointCase.Id} completed no request.");
-            }
-
-            var measurement = new CaseMeasurement(
-                server.Configuration.Name,
-                round,
-                endpointCase.Id,
-                endpointCase.Endpoint,
-                endpointCase.Size,
-                result.Completed,
-                result.Elapsed.TotalSeconds,
-                result.RequestsPerSecond,
-                (after.AllocatedBytes - before.AllocatedBytes) / (double)result.Completed,
-                after.Gen0 - before.Gen0,
-                after.Gen1 - before.Gen1,
-                after.Gen2 - before.Gen2,
-                result.Percentile(0.50),
-                result.Percentile(0.99),
-                after.PeakWorkingSet,
-                (after.BlockPoolAllocatedBytes - before.BlockPoolAllocatedBytes) / (double)result.Completed);
+            CaseMeasurement measurement = CaseMeasurement.Between(server.Configuration.Name, round, endpointCase, result, before, after);
             measured.Add(measurement);
             await log.WriteLineAsync(FormattableString.Invariant(
                 $"  {endpointCase.Id,-12} {result.Completed,6} req {measurement.RequestsPerSecond,9:F0} req/s {measurement.AllocatedBytesPerRequest,12:F0} B/req gen0/1/2 {measurement.Gen0}/{measurement.Gen1}/{measurement.Gen2} p50 {measurement.P50Ms:F2} ms p99 {measurement.P99Ms:F2} ms peak {measurement.PeakWorkingSet / 1048576.0:F0} MiB, Eddy pool allocated {measurement.EddyPoolAllocatedBytesPerRequest:F0} B/req")).ConfigureAwait(false);
@@ -153,6 +136,7 @@ public static class BenchmarkRunner
                 server.Configuration.Name,
                 round,
                 afterIdle.ServerGc,
+                afterIdle.DynamicHeapCount,
                 server.Configuration.EddyTransport,
                 afterLoad.WorkingSet,
                 afterIdle.WorkingSet,
