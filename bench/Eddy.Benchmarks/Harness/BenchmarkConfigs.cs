@@ -47,7 +47,7 @@ public static class BenchmarkConfigs
     public static Job QuickJob { get; } = FullJob
         .WithId("Quick")
         .WithLaunchCount(2)
-        .WithWarmupCount(3)
+        .WithWarmupCount(1)
         .WithIterationCount(5)
         .WithIterationTime(TimeInterval.FromMilliseconds(25));
 

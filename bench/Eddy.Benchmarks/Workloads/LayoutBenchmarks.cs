@@ -46,7 +46,9 @@ public class LayoutBenchmarks
     [ParamsSource(nameof(CaseValues))]
     public LayoutCase Case { get; set; }
 
-    public static IEnumerable<LayoutCase> CaseValues => Enum.GetValues<LayoutCase>();
+    public static IEnumerable<LayoutCase> CaseValues => BenchmarkMode.Select(
+        full: Enum.GetValues<LayoutCase>(),
+        quick: [LayoutCase.K4os64KiB, LayoutCase.K4os8MiB, LayoutCase.SegmentedBuffer1MiB]);
 
     [GlobalSetup]
     public void Setup()

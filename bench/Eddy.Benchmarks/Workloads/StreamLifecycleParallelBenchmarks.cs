@@ -27,7 +27,7 @@ public class StreamLifecycleParallelBenchmarks
     [ParamsSource(nameof(DataSizeValues))]
     public int DataSize { get; set; }
 
-    public static IEnumerable<int> ParallelNumValues => [5, 10];
+    public static IEnumerable<int> ParallelNumValues => BenchmarkMode.Select(full: [5, 10], quick: [10]);
 
     public static IEnumerable<int> DataSizeValues => [100, 1_000, 50_000];
 
