@@ -121,9 +121,9 @@ public class DocBlockTests
     }
 
     [Fact]
-    public void The_shift_operators_compile_with_CSharp_9_as_the_README_says()
+    public void The_shift_operators_compile_with_CSharp_9_as_the_docs_say()
     {
-        MarkdownBlock chain = s_blocks.Value.First(b => b.File == "README.md" && b.IsCSharp && b.Code.Contains(" << ", StringComparison.Ordinal)
+        MarkdownBlock chain = s_blocks.Value.First(b => b.File == "docs/usage.md" && b.IsCSharp && b.Code.Contains(" << ", StringComparison.Ordinal)
             && SnippetCompiler.LanguageOf(b) == LanguageVersion.CSharp9);
         CSharpCompilation compilation = SnippetCompiler.Compile(chain, new DocTarget(DocFramework.NetStandard21, LanguageVersion.CSharp9), out _);
 
