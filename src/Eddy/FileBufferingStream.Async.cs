@@ -66,11 +66,28 @@ public sealed partial class FileBufferingStream
             return new ValueTask(Task.FromException(exception));
         }
 
+        if (_file is not null && buffer.Length > 0 && Gathers(buffer.Length))
+        {
+            // Joins the file buffer without a state machine: no file I/O.
+            DropReadAhead();
+            Gather(buffer.Span);
+            return default;
+        }
+
         return WriteFileAsync(buffer, cancellationToken);
     }
 
     /// <inheritdoc/>
-    public override Task FlushAsync(CancellationToken cancellationToken) => _memory.FlushAsync(cancellationToken);
+    /// <remarks>Writes the bytes gathered in the file buffer to the file; in memory there is nothing to do.</remarks>
+    public override Task FlushAsync(CancellationToken cancellationToken)
+    {
+        if (_file is null || cancellationToken.IsCancellationRequested)
+        {
+            return _memory.FlushAsync(cancellationToken);
+        }
+
+        return _writeCount == 0 ? Task.CompletedTask : FlushGatheredAsync(cancellationToken).AsTask();
+    }
 
     /// <inheritdoc/>
     public override Task CopyToAsync(Stream destination, int bufferSize, CancellationToken cancellationToken)
@@ -105,7 +122,7 @@ public sealed partial class FileBufferingStream
         }
         finally
         {
-            ReturnReadBuffer();
+            ReturnFileBuffer();
             _memory.Dispose();
             base.Dispose(true);
             GC.SuppressFinalize(this);
@@ -114,6 +131,7 @@ public sealed partial class FileBufferingStream
 
     private async ValueTask<int> ReadFileAsync(Memory<byte> buffer, int done, CancellationToken cancellationToken)
     {
+        await FlushGatheredAsync(cancellationToken).ConfigureAwait(false);
         int total = 0;
         while (total < buffer.Length)
         {
@@ -167,10 +185,41 @@ public sealed partial class FileBufferingStream
             return;
         }
 
-        long position = _position;
+        if (!Gathers(buffer.Length))
+        {
+            await FlushGatheredAsync(cancellationToken).ConfigureAwait(false);
+            if (buffer.Length >= _options.FileBufferSize)
+            {
+                long position = _position;
+                try
+                {
+                    await _file!.WriteAtAsync(buffer, position, cancellationToken).ConfigureAwait(false);
+                }
+                catch (Exception)
+                {
+                    CutBackAfterFailedWrite();
+                    throw;
+                }
+
+                FileWritten(position + buffer.Length);
+                return;
+            }
+        }
+
+        Gather(buffer.Span);
+    }
+
+    /// <summary>The asynchronous <see cref="FlushGathered"/>.</summary>
+    private async ValueTask FlushGatheredAsync(CancellationToken cancellationToken)
+    {
+        if (_writeCount == 0)
+        {
+            return;
+        }
+
         try
         {
-            await _file!.WriteAtAsync(buffer, position, cancellationToken).ConfigureAwait(false);
+            await _file!.WriteAtAsync(_fileBuffer.AsMemory(0, _writeCount), _writeStart, cancellationToken).ConfigureAwait(false);
         }
         catch (Exception)
         {
@@ -178,7 +227,7 @@ public sealed partial class FileBufferingStream
             throw;
         }
 
-        Advance(position + buffer.Length);
+        GatheredWritten();
     }
 
     /// <summary>Moves the content to a new temporary file with asynchronous writes; on failure nothing changes.</summary>
@@ -217,6 +266,7 @@ public sealed partial class FileBufferingStream
 
     private async Task CopyFileToAsync(Stream destination, int bufferSize, CancellationToken cancellationToken)
     {
+        await FlushGatheredAsync(cancellationToken).ConfigureAwait(false);
         byte[] chunk = Pool.Rent(Math.Max(bufferSize, _options.FileBufferSize));
         int used = CopyBufferReach(chunk);
         try

@@ -7,7 +7,7 @@ using Eddy.Internal;
 
 namespace Eddy;
 
-// The limit checks, the move to the temporary file and the file's read-ahead buffer.
+// The limit checks, the move to the temporary file and the file buffer (gathered writes and the read-ahead).
 public sealed partial class FileBufferingStream
 {
     private ArrayPool<byte> Pool => _options.EffectiveMemoryOptions.EffectivePool;
@@ -125,6 +125,7 @@ public sealed partial class FileBufferingStream
     {
         _position = _memory.Position;
         _length = _memory.Length;
+        _fileLength = _length;
         _file = file;
         _memory.Dispose();
     }
@@ -140,6 +141,7 @@ public sealed partial class FileBufferingStream
             if (_position > _length)
             {
                 _file!.SetLength(_position);
+                _fileLength = _position;
                 _length = _position;
             }
 
@@ -148,6 +150,91 @@ public sealed partial class FileBufferingStream
 
         DropReadAhead();
         return true;
+    }
+
+    /// <summary>
+    /// True when a write of <paramref name="count"/> bytes at the position joins the file buffer: it continues the
+    /// gathered bytes and fits beside them, or nothing is gathered and it is shorter than the buffer.
+    /// </summary>
+    private bool Gathers(int count) => _writeCount == 0
+        ? count < _options.FileBufferSize
+        : _position == _writeStart + _writeCount && count <= _options.FileBufferSize - _writeCount;
+
+    /// <summary>Copies a write into the file buffer (<see cref="Gathers"/> said it fits) and moves the position past it.</summary>
+    private void Gather(ReadOnlySpan<byte> buffer)
+    {
+        byte[] gathered = _fileBuffer ??= Pool.Rent(_options.FileBufferSize);
+        if (_writeCount == 0)
+        {
+            _writeStart = _position;
+        }
+
+        buffer.CopyTo(gathered.AsSpan(_writeCount));
+        _writeCount += buffer.Length;
+        _fileBufferUsed = Math.Max(_fileBufferUsed, _writeCount);
+        Advance(_position + buffer.Length);
+    }
+
+    /// <summary>
+    /// Writes the gathered bytes to the file. On failure they stay gathered (still counted in the length, written
+    /// again by the next call that needs the file) and the file is cut back to what it held before.
+    /// </summary>
+    private void FlushGathered()
+    {
+        if (_writeCount == 0)
+        {
+            return;
+        }
+
+        try
+        {
+            _file!.WriteAt(_fileBuffer.AsSpan(0, _writeCount), _writeStart);
+        }
+        catch (Exception)
+        {
+            CutBackAfterFailedWrite();
+            throw;
+        }
+
+        GatheredWritten();
+    }
+
+    private void GatheredWritten()
+    {
+        _fileLength = Math.Max(_fileLength, _writeStart + _writeCount);
+        _writeCount = 0;
+    }
+
+    /// <summary>Forgets the gathered bytes at and past <paramref name="length"/>, which a shorter length cuts off.</summary>
+    private void DropGatheredFrom(long length)
+    {
+        if (_writeCount > 0 && length < _writeStart + _writeCount)
+        {
+            _writeCount = (int)Math.Max(0, length - _writeStart);
+        }
+    }
+
+    /// <summary>A write at least as long as the file buffer, straight to the file (nothing is gathered).</summary>
+    private void WriteFile(ReadOnlySpan<byte> buffer)
+    {
+        long position = _position;
+        try
+        {
+            _file!.WriteAt(buffer, position);
+        }
+        catch (Exception)
+        {
+            CutBackAfterFailedWrite();
+            throw;
+        }
+
+        FileWritten(position + buffer.Length);
+    }
+
+    private void FileWritten(long end)
+    {
+        _fileLength = Math.Max(_fileLength, end);
+        Advance(end);
     }
 
     private void Advance(long end)
@@ -161,13 +248,13 @@ public sealed partial class FileBufferingStream
 
     /// <summary>
     /// A write that failed part-way (a full disk) may have left bytes past the end: cut them off, so the file stays
-    /// exactly <see cref="_length"/> long and a later write past the end still finds zeros in the gap.
+    /// exactly as long as it was (<see cref="_fileLength"/>) and a later write past the end still finds zeros in the gap.
     /// </summary>
     private void CutBackAfterFailedWrite()
     {
         try
         {
-            _file!.SetLength(_length);
+            _file!.SetLength(_fileLength);
         }
         catch (IOException)
         {
@@ -190,20 +277,21 @@ public sealed partial class FileBufferingStream
         }
 
         int n = Math.Min(destination.Length, _readCount - (int)skip);
-        BlockCopy.Copy(_readBuffer.AsSpan((int)skip, n), destination);
+        BlockCopy.Copy(_fileBuffer.AsSpan((int)skip, n), destination);
         return n;
     }
 
     private void FillReadAhead() => _readCount = ReadFileExactly(StartReadAhead().Span);
 
-    /// <summary>Points the read-ahead at the position and gives the part of its buffer to fill.</summary>
+    /// <summary>Points the read-ahead at the position and gives the part of its buffer to fill (nothing is gathered).</summary>
     private Memory<byte> StartReadAhead()
     {
-        byte[] buffer = _readBuffer ??= Pool.Rent(_options.FileBufferSize);
+        Debug.Assert(_writeCount == 0, "gathered writes go to the file before a read");
+        byte[] buffer = _fileBuffer ??= Pool.Rent(_options.FileBufferSize);
         _readCount = 0;
         _readStart = _position;
         int size = (int)Math.Min(_options.FileBufferSize, _length - _position);
-        _readBufferUsed = Math.Max(_readBufferUsed, size); // counted before the read, which may fail part-way
+        _fileBufferUsed = Math.Max(_fileBufferUsed, size); // counted before the read, which may fail part-way
         return buffer.AsMemory(0, size);
     }
 
@@ -227,15 +315,17 @@ public sealed partial class FileBufferingStream
 
     private void DropReadAhead() => _readCount = 0;
 
-    private void ReturnReadBuffer()
+    /// <summary>At disposal: the file buffer goes back to the pool, and with the file gone what it gathered goes too.</summary>
+    private void ReturnFileBuffer()
     {
-        byte[]? buffer = _readBuffer;
-        _readBuffer = null;
+        byte[]? buffer = _fileBuffer;
+        _fileBuffer = null;
         _readCount = 0;
+        _writeCount = 0;
         if (buffer is not null)
         {
-            ReturnBuffer(buffer, _readBufferUsed);
-            _readBufferUsed = 0;
+            ReturnBuffer(buffer, _fileBufferUsed);
+            _fileBufferUsed = 0;
         }
     }
 
@@ -243,7 +333,7 @@ public sealed partial class FileBufferingStream
     private int CopyBufferReach(byte[] chunk) => (int)Math.Min(chunk.Length, Math.Max(0, _length - _position));
 
     /// <summary>
-    /// Gives a read-ahead or copy buffer back to the pool, its first <paramref name="used"/> bytes (as far as file
+    /// Gives the file buffer or a copy buffer back to the pool, its first <paramref name="used"/> bytes (as far as file
     /// content may have reached) zeroed first when the options ask for clearing; the rest of it was never written.
     /// </summary>
     private void ReturnBuffer(byte[] buffer, int used)

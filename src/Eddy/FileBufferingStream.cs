@@ -19,11 +19,14 @@ namespace Eddy;
 /// chunks go back to the pool as soon as their bytes are in the file; the stream stays on disk until it is disposed.
 /// </para>
 /// <para>
-/// Past the threshold every write goes to the file at once, so a full disk or any other I/O error surfaces as the
-/// exception of the call that hit it, with <see cref="Length"/> and <see cref="Position"/> unchanged and every byte
-/// written before still readable. Reads come through a pooled read-ahead buffer of
-/// <see cref="FileBufferingStreamOptions.FileBufferSize"/> bytes. Many tiny writes past the threshold each cost a
-/// system call; wrap the stream in a <see cref="BufferedStream"/> for those.
+/// Past the threshold the stream goes through one pooled file buffer of
+/// <see cref="FileBufferingStreamOptions.FileBufferSize"/> bytes: writes shorter than it are gathered there and reach
+/// the file as one write when the buffer is full, when the next write does not continue them, or at the next read,
+/// <see cref="Flush"/>, <see cref="SetLength"/> or copy; longer writes go to the file at once. Reads shorter than it
+/// are served from a read-ahead in the same buffer. A full disk or any other I/O error surfaces as the exception of
+/// the call that wrote to the file, with <see cref="Length"/> and <see cref="Position"/> as before that call; gathered
+/// bytes whose write failed stay in the buffer, counted in <see cref="Length"/>, and the next call that needs the
+/// file writes them again, so nothing written before is lost.
 /// </para>
 /// <para>Like <see cref="MemoryStream"/>, an instance is not safe for concurrent use.</para>
 /// </remarks>
@@ -50,11 +53,17 @@ public sealed partial class FileBufferingStream : Stream
     private Exception? _spillFailure;
     private long _spillFailedAt;
 
-    // The read-ahead: _readCount bytes of the file starting at _readStart.
-    private byte[]? _readBuffer;
-    private int _readBufferUsed; // how far file content has reached into _readBuffer, for the clearing on return
+    // The file buffer, pooled, in one of two roles at a time: the read-ahead (_readCount bytes of the file starting
+    // at _readStart) or the gathered writes (_writeCount bytes the file is to get at _writeStart, counted in _length).
+    private byte[]? _fileBuffer;
+    private int _fileBufferUsed; // how far content has reached into _fileBuffer, for the clearing on return
     private long _readStart;
     private int _readCount;
+    private long _writeStart;
+    private int _writeCount;
+
+    // The file's own length while spilled: _length, less what is still gathered past the file's end.
+    private long _fileLength;
 
     /// <summary>A stream with the default options: 1 MiB in memory, then a file in the system's temporary directory.</summary>
     public FileBufferingStream()
@@ -158,8 +167,11 @@ public sealed partial class FileBufferingStream : Stream
 
         EnsureWithinLimit(value);
         DropReadAhead();
+        DropGatheredFrom(value);
+        FlushGathered();
         SpillFile file = _file!;
         file.SetLength(value);
+        _fileLength = value;
         _length = value;
         if (_position > value)
         {
@@ -168,9 +180,13 @@ public sealed partial class FileBufferingStream : Stream
     }
 
     /// <inheritdoc/>
+    /// <remarks>Writes the bytes gathered in the file buffer to the file; in memory there is nothing to do.</remarks>
     public override void Flush()
     {
-        // The memory stream's Flush does nothing, and writes past the threshold are already in the file.
+        if (_file is not null)
+        {
+            FlushGathered();
+        }
     }
 
     /// <inheritdoc/>
@@ -188,6 +204,7 @@ public sealed partial class FileBufferingStream : Stream
             return _memory.Read(buffer);
         }
 
+        FlushGathered();
         int total = 0;
         int wanted = Available(buffer.Length);
         while (total < wanted)
@@ -252,18 +269,17 @@ public sealed partial class FileBufferingStream : Stream
             return;
         }
 
-        long position = _position;
-        try
+        if (!Gathers(buffer.Length))
         {
-            _file!.WriteAt(buffer, position);
-        }
-        catch (Exception)
-        {
-            CutBackAfterFailedWrite();
-            throw;
+            FlushGathered();
+            if (buffer.Length >= _options.FileBufferSize)
+            {
+                WriteFile(buffer);
+                return;
+            }
         }
 
-        Advance(position + buffer.Length);
+        Gather(buffer);
     }
 
     /// <inheritdoc/>
@@ -289,6 +305,7 @@ public sealed partial class FileBufferingStream : Stream
             return;
         }
 
+        FlushGathered();
         byte[] chunk = Pool.Rent(Math.Max(bufferSize, _options.FileBufferSize));
         int used = CopyBufferReach(chunk);
         try
@@ -350,7 +367,7 @@ public sealed partial class FileBufferingStream : Stream
         finally
         {
             _file = null;
-            ReturnReadBuffer();
+            ReturnFileBuffer();
             _memory.Dispose();
             base.Dispose(disposing);
         }

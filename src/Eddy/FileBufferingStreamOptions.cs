@@ -102,8 +102,8 @@ public sealed class FileBufferingStreamOptions
     }
 
     /// <summary>
-    /// Size of the pooled buffer that serves reads from the file: reads smaller than it are answered from one
-    /// read-ahead of this size. Writes go to the file as they come (see <see cref="FileBufferingStream"/>).
+    /// Size of the pooled file buffer past the threshold: writes shorter than it are gathered in it and reach the file
+    /// together, reads shorter than it are answered from one read-ahead of this size (see <see cref="FileBufferingStream"/>).
     /// </summary>
     /// <exception cref="ArgumentOutOfRangeException">The value is not positive.</exception>
     public int FileBufferSize
@@ -120,7 +120,7 @@ public sealed class FileBufferingStreamOptions
         }
     }
 
-    /// <summary>How the bytes are kept while in memory (the pool, clearing on return); the read buffer comes from the same pool.</summary>
+    /// <summary>How the bytes are kept while in memory (the pool, clearing on return); the file buffer comes from the same pool.</summary>
     public PooledMemoryStreamOptions? MemoryOptions { get; init; }
 
     /// <summary>

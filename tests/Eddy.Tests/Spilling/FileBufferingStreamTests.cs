@@ -45,8 +45,10 @@ public sealed class FileBufferingStreamTests : IDisposable
             Assert.Empty(Directory.GetFileSystemEntries(_directory)); // unlinked at once: no name anyone could open
         }
 
+        Assert.Equal(Threshold, stream.SpillFileLength); // the byte that crossed waits in the file buffer
+        Assert.Equal(1, pool.Outstanding); // every pooled chunk went back when its bytes reached the file
+        stream.Flush();
         Assert.Equal(Threshold + 1, stream.SpillFileLength);
-        Assert.Equal(0, pool.Outstanding); // every pooled chunk went back when its bytes reached the file
         stream.Write(data, 0, 100); // and the nameless file takes writes and reads back
         stream.Position = Threshold - 1;
         Assert.Equal(data[Threshold - 1], stream.ReadByte());
@@ -249,6 +251,116 @@ public sealed class FileBufferingStreamTests : IDisposable
         byte[] all = stream.ToArray();
         Assert.True(all.AsSpan((int)(accepted / 2), 1000).IndexOfAnyExcept((byte)0) < 0);
         Assert.Equal(data.AsSpan(0, 5000).ToArray(), all.AsSpan((int)(accepted / 2) + 1000).ToArray());
+    }
+
+    [Theory]
+    [InlineData(false)]
+    [InlineData(true)]
+    public async Task Writes_shorter_than_the_file_buffer_are_gathered_and_reach_the_file_in_one_write(bool asynchronous)
+    {
+        // FileBufferSize is 4096: 1000-byte writes gather four to a buffer, the fifth sends the four to the file.
+        byte[] data = SpillingModel.Pattern(Threshold + 20_000, seed: 10);
+        await using var stream = new FileBufferingStream(Options(new StreamTestPool()));
+        await Write(stream, data.AsMemory(0, Threshold), asynchronous);
+        await Write(stream, data.AsMemory(Threshold, 4096), asynchronous); // crosses: as long as the buffer, straight to the file
+        Assert.Equal(Threshold + 4096, stream.SpillFileLength);
+
+        int written = Threshold + 4096;
+        for (int i = 0; i < 4; i++, written += 1000)
+        {
+            await Write(stream, data.AsMemory(written, 1000), asynchronous);
+        }
+
+        Assert.Equal(written, stream.Length);
+        Assert.Equal(Threshold + 4096, stream.SpillFileLength); // all four wait in the buffer
+        await Write(stream, data.AsMemory(written, 1000), asynchronous);
+        written += 1000;
+        Assert.Equal(written - 1000, stream.SpillFileLength); // the fifth did not fit: the four went as one write
+
+        // A write elsewhere sends what is gathered first; a read, Flush and SetLength each see every byte.
+        stream.Position = 10;
+        await Write(stream, data.AsMemory(10, 50), asynchronous);
+        Assert.Equal(written, stream.SpillFileLength);
+        stream.Position = written;
+        await Write(stream, data.AsMemory(written, 700), asynchronous);
+        written += 700;
+        if (asynchronous)
+        {
+            await stream.FlushAsync();
+        }
+        else
+        {
+            stream.Flush();
+        }
+
+        Assert.Equal(written, stream.SpillFileLength);
+        await Write(stream, data.AsMemory(written, 300), asynchronous);
+        written += 300;
+        stream.Position = written - 500;
+        byte[] tail = new byte[500];
+        if (asynchronous)
+        {
+            await stream.ReadExactlyAsync(tail);
+        }
+        else
+        {
+            stream.ReadExactly(tail);
+        }
+
+        Assert.Equal(data.AsSpan(written - 500, 500).ToArray(), tail);
+        Assert.Equal(written, stream.SpillFileLength);
+        await Write(stream, data.AsMemory(written, 200), asynchronous);
+        stream.SetLength(written + 100); // cuts off gathered bytes: the file gets only what is left of them
+        Assert.Equal(written + 100, stream.SpillFileLength);
+        Assert.Equal(data.AsSpan(0, written + 100).ToArray(), stream.ToArray());
+    }
+
+    [Theory]
+    [InlineData(false)]
+    [InlineData(true)]
+    public async Task Full_disk_under_gathered_writes_fails_the_call_that_writes_them_and_loses_nothing(bool asynchronous)
+    {
+        using SmallFileSystem? disk = SmallFileSystem.TryMount("size=1m");
+        if (disk is null)
+        {
+            _output.WriteLine("could not mount a 1 MiB tmpfs: the disk-full check was not run");
+            return;
+        }
+
+        byte[] data = SpillingModel.Pattern(2 << 20, seed: 11);
+        await using var stream = new FileBufferingStream(Options(new StreamTestPool(), directory: disk.Path));
+        long accepted = 0;
+        IOException? full = null;
+        while (full is null)
+        {
+            try
+            {
+                await Write(stream, data.AsMemory((int)accepted, 1000), asynchronous);
+                accepted += 1000;
+            }
+            catch (IOException exception)
+            {
+                full = exception;
+            }
+        }
+
+        _output.WriteLine($"disk full after {accepted} bytes: {full.Message}");
+        Assert.True(stream.IsSpilled);
+        Assert.Equal(accepted, stream.Length);
+        Assert.Equal(accepted, stream.Position);
+        Assert.True(stream.SpillFileLength < accepted); // the gathered bytes are still in the buffer, not lost
+        Assert.Throws<IOException>(stream.Flush); // and the next call that needs the file tries them again
+        Assert.Throws<IOException>(() => stream.ToArray());
+        Assert.Equal(accepted, stream.Length);
+
+        // Shrinking makes room: what is left of the content is all there, and writes go on.
+        long half = accepted / 2;
+        stream.SetLength(half);
+        Assert.Equal(data.AsSpan(0, (int)half).ToArray(), stream.ToArray());
+        stream.Position = half;
+        await Write(stream, data.AsMemory((int)half, 3000), asynchronous);
+        Assert.Equal(data.AsSpan(0, (int)half + 3000).ToArray(), stream.ToArray());
+        Assert.Equal(half + 3000, stream.SpillFileLength);
     }
 
     [Theory]
