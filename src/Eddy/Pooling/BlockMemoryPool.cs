@@ -22,7 +22,10 @@ namespace Eddy.Pooling;
 /// </para>
 /// <para>
 /// Each owner gives its block back on its first <see cref="IDisposable.Dispose"/>; a second one does nothing, and
-/// <see cref="IMemoryOwner{T}.Memory"/> after it throws <see cref="ObjectDisposedException"/>. An owner dropped
+/// <see cref="IMemoryOwner{T}.Memory"/> after it throws <see cref="ObjectDisposedException"/>. Disposed owners are
+/// kept for later rents (as Kestrel's own pool keeps its blocks, which are their own owners), so a
+/// <c>Rent</c>/<c>Dispose</c> pair allocates nothing once warm: a reference kept past <c>Dispose</c> must not be
+/// used, since a later <c>Rent</c> may hand the same owner out again with another block. An owner dropped
 /// without disposal is simply collected and its block is lost to the pool, as with <see cref="MemoryPool{T}.Shared"/>.
 /// Every member of the pool is thread-safe, and an owner may be disposed on any thread; disposing one owner on two
 /// threads at the same instant is a race, as with the owners of <see cref="MemoryPool{T}.Shared"/> (a
@@ -38,6 +41,16 @@ public sealed class BlockMemoryPool : MemoryPool<byte>
 {
     /// <summary>The size of a block rented with <c>Rent(-1)</c>: 4 KiB, as <see cref="MemoryPool{T}.Shared"/> gives.</summary>
     public const int DefaultBufferSize = 4096;
+
+    // Disposed owners waiting for the next Rent of any BlockMemoryPool: one per thread (a pipe rents and disposes
+    // on the same thread), then a few slots shared by all threads for owners disposed where they were not rented.
+    private const int SpareOwnerSlots = 32;
+    private const int SpareOwnerProbes = 4;
+
+    private static readonly Owner?[] s_spareOwners = new Owner?[SpareOwnerSlots];
+
+    [ThreadStatic]
+    private static Owner? t_spareOwner;
 
     private static readonly BlockMemoryPool s_shared = new(BlockPool.Shared, isShared: true);
 
@@ -111,7 +124,52 @@ public sealed class BlockMemoryPool : MemoryPool<byte>
 
         byte[] block = _pool.Rent(minBufferSize);
         _counts.CountRent();
-        return new Owner(this, block);
+        Owner owner = TakeSpareOwner() ?? new Owner();
+        owner.Lend(this, block);
+        return owner;
+    }
+
+    private static Owner? TakeSpareOwner()
+    {
+        Owner? owner = t_spareOwner;
+        if (owner is not null)
+        {
+            t_spareOwner = null;
+            return owner;
+        }
+
+        int start = Environment.CurrentManagedThreadId;
+        for (int i = 0; i < SpareOwnerProbes; i++)
+        {
+            ref Owner? slot = ref s_spareOwners[(start + i) & (SpareOwnerSlots - 1)];
+            if (Volatile.Read(ref slot) is not null && (owner = Interlocked.Exchange(ref slot, null)) is not null)
+            {
+                return owner;
+            }
+        }
+
+        return null;
+    }
+
+    private static void KeepSpareOwner(Owner owner)
+    {
+        if (t_spareOwner is null)
+        {
+            t_spareOwner = owner;
+            return;
+        }
+
+        int start = Environment.CurrentManagedThreadId;
+        for (int i = 0; i < SpareOwnerProbes; i++)
+        {
+            ref Owner? slot = ref s_spareOwners[(start + i) & (SpareOwnerSlots - 1)];
+            if (Volatile.Read(ref slot) is null && Interlocked.CompareExchange(ref slot, owner, null) is null)
+            {
+                return;
+            }
+        }
+
+        // Every slot tried is taken: the owner is left to the collector.
     }
 
     /// <summary>Stops further rents (except on <see cref="Shared"/>); blocks still out go back to the pool when their owners are disposed.</summary>
@@ -131,13 +189,14 @@ public sealed class BlockMemoryPool : MemoryPool<byte>
 
     private sealed class Owner : IMemoryOwner<byte>
     {
-        private readonly BlockMemoryPool _pool;
+        private BlockMemoryPool? _pool;
         private byte[]? _block;
 
-        public Owner(BlockMemoryPool pool, byte[] block)
+        /// <summary>Hands the owner out with <paramref name="block"/> of <paramref name="pool"/>.</summary>
+        public void Lend(BlockMemoryPool pool, byte[] block)
         {
             _pool = pool;
-            _block = block;
+            Volatile.Write(ref _block, block);
         }
 
         public Memory<byte> Memory
@@ -163,7 +222,9 @@ public sealed class BlockMemoryPool : MemoryPool<byte>
             if (block is not null)
             {
                 _block = null;
-                _pool.Return(block);
+                _pool!.Return(block);
+                _pool = null;
+                KeepSpareOwner(this);
             }
         }
     }

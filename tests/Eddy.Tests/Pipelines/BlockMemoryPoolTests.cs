@@ -4,6 +4,7 @@ using System.Collections.Generic;
 using System.Threading;
 using System.Threading.Tasks;
 using Eddy.Pooling;
+using Eddy.Tests.Infrastructure;
 
 namespace Eddy.Tests.Pipelines;
 
@@ -74,6 +75,25 @@ public sealed class BlockMemoryPoolTests
         Assert.Equal(0, pool.OutstandingBlocks);
         BlockPoolStatistics statistics = blocks.GetStatistics();
         Assert.Equal(statistics.RentedBlocks, statistics.ReturnedBlocks);
+    }
+
+    [Fact]
+    public void A_Rent_and_Dispose_loop_allocates_nothing_once_warm()
+    {
+        // The owners are kept for later rents, as Kestrel's pool keeps its blocks: no 32-byte object per rent.
+        using var pool = new BlockMemoryPool(new BlockPool());
+        IMemoryOwner<byte>? last = null;
+        AllocationAssert.NoneInSteadyState(() =>
+        {
+            for (int i = 0; i < 1000; i++)
+            {
+                last = pool.Rent(i % 2 == 0 ? -1 : 65536);
+                last.Memory.Span[0] = (byte)i;
+                last.Dispose();
+            }
+        });
+        Assert.Throws<ObjectDisposedException>(() => last!.Memory); // a kept owner is still a disposed one
+        Assert.Equal(0, pool.OutstandingBlocks);
     }
 
     [Fact]
