@@ -1,5 +1,6 @@
 using System;
 using System.Collections;
+using System.Collections.Generic;
 using System.Diagnostics;
 using System.IO;
 using System.Text;
@@ -17,8 +18,15 @@ public static class DotnetCli
     public static ProcessResult Run(string workingDirectory, TimeSpan timeout, params string[] arguments) =>
         RunExecutable(HostPath, workingDirectory, timeout, arguments);
 
+    /// <summary>Runs the dotnet host with <paramref name="environment"/> set on top of the usual environment.</summary>
+    public static ProcessResult Run(string workingDirectory, TimeSpan timeout, IReadOnlyDictionary<string, string> environment, params string[] arguments) =>
+        RunExecutable(HostPath, workingDirectory, timeout, environment, arguments);
+
     /// <summary>Runs any executable, such as a self-contained app, with the same environment and capture.</summary>
-    public static ProcessResult RunExecutable(string path, string workingDirectory, TimeSpan timeout, params string[] arguments)
+    public static ProcessResult RunExecutable(string path, string workingDirectory, TimeSpan timeout, params string[] arguments) =>
+        RunExecutable(path, workingDirectory, timeout, new Dictionary<string, string>(), arguments);
+
+    private static ProcessResult RunExecutable(string path, string workingDirectory, TimeSpan timeout, IReadOnlyDictionary<string, string> environment, string[] arguments)
     {
         var start = new ProcessStartInfo(path)
         {
@@ -45,6 +53,10 @@ public static class DotnetCli
         start.Environment["DOTNET_CLI_TELEMETRY_OPTOUT"] = "1";
         start.Environment["DOTNET_NOLOGO"] = "1";
         start.Environment["DOTNET_SKIP_FIRST_TIME_EXPERIENCE"] = "1";
+        foreach ((string name, string value) in environment)
+        {
+            start.Environment[name] = value;
+        }
 
         var output = new StringBuilder();
         using var process = new Process { StartInfo = start };
