@@ -11,20 +11,20 @@ namespace Eddy;
 /// <remarks>
 /// Defaults:
 /// <list type="table">
-/// <item><term><see cref="MemoryThreshold"/></term><description><see cref="DefaultMemoryThreshold"/> (1 MiB)</description></item>
-/// <item><term><see cref="MaximumLength"/></term><description><see cref="DefaultMaximumLength"/> (32 MiB); <see cref="long.MaxValue"/> for no limit but the disk</description></item>
+/// <item><term><see cref="MemoryThreshold"/></term><description>1 MiB</description></item>
+/// <item><term><see cref="MaximumLength"/></term><description>32 MiB, the smallest power of two above the 30,000,000-byte request body limit Kestrel and IIS apply by default; <see cref="long.MaxValue"/> for no limit but the disk</description></item>
 /// <item><term><see cref="TempDirectory"/></term><description>null: <see cref="System.IO.Path.GetTempPath"/> at the moment the file is created</description></item>
-/// <item><term><see cref="FileBufferSize"/></term><description><see cref="DefaultFileBufferSize"/> (64 KiB)</description></item>
+/// <item><term><see cref="FileBufferSize"/></term><description>64 KiB, below the large object heap's threshold</description></item>
 /// <item><term><see cref="MemoryOptions"/></term><description>null: <see cref="PooledMemoryStreamOptions.Default"/> (Eddy's shared block pool)</description></item>
 /// </list>
 /// </remarks>
 public sealed class FileBufferingStreamOptions
 {
     /// <summary>The default <see cref="MemoryThreshold"/>: 1 MiB.</summary>
-    public const long DefaultMemoryThreshold = 1 << 20;
+    internal const long DefaultMemoryThreshold = 1 << 20;
 
     /// <summary>The default <see cref="FileBufferSize"/>: 64 KiB, below the large object heap's threshold.</summary>
-    public const int DefaultFileBufferSize = 64 << 10;
+    internal const int DefaultFileBufferSize = 64 << 10;
 
     private readonly long _memoryThreshold = DefaultMemoryThreshold;
     private readonly long _maxLength = DefaultMaximumLength;
@@ -34,9 +34,8 @@ public sealed class FileBufferingStreamOptions
     /// <summary>
     /// The default <see cref="MaximumLength"/>: 32 MiB (33,554,432 bytes), the smallest power of two above the
     /// 30,000,000-byte request body limit Kestrel and IIS apply by default, so any body those servers accept fits.
-    /// A property, not a constant, so that a future default reaches callers without a recompile.
     /// </summary>
-    public static long DefaultMaximumLength { get; } = 32L << 20; // before Default, whose constructor reads it
+    internal const long DefaultMaximumLength = 32L << 20;
 
     /// <summary>The options used when a stream is created without any: every property at its default.</summary>
     public static FileBufferingStreamOptions Default { get; } = new();
@@ -57,7 +56,7 @@ public sealed class FileBufferingStreamOptions
     }
 
     /// <summary>
-    /// The longest the stream may grow, in memory and on disk together: <see cref="DefaultMaximumLength"/> (32 MiB)
+    /// The longest the stream may grow, in memory and on disk together: 32 MiB
     /// unless set, so that a client cannot fill the disk through default options. A write or
     /// <see cref="System.IO.Stream.SetLength"/> that would pass it throws <see cref="System.IO.IOException"/> and changes
     /// nothing. <see cref="long.MaxValue"/> lifts the limit (the disk's free space is then the only bound).

@@ -9,8 +9,8 @@ using Eddy.Pooling;
 
 namespace Eddy;
 
-// The storage engine, segmented layout: the switch from one array to chunks, gathering them back, and the
-// segmented counterparts of the contiguous fast paths (the write window, gap writes, spans at the end).
+// The storage engine, segmented layout: the switch from one array to chunks, and the segmented counterparts of
+// the contiguous fast paths (the write window, gap writes, spans at the end).
 public sealed partial class PooledMemoryStream
 {
     private const int WindowWriteLimit = 256;
@@ -148,36 +148,6 @@ public sealed partial class PooledMemoryStream
 
         valueBase = value;
         offset = 0;
-    }
-
-    /// <summary>Gathers the chunks into one pooled array (one copy); the stream is contiguous afterwards.</summary>
-    private void Consolidate()
-    {
-        long length = CurrentLength;
-        long position = CurrentPosition;
-        if (length > ArrayMaxLength)
-        {
-            ThrowHelper.ThrowInvalidOperationException("The stream is too long to fit in one array.");
-        }
-
-        if (position > int.MaxValue)
-        {
-            ThrowHelper.ThrowInvalidOperationException("The stream's Position is past int.MaxValue, which a contiguous stream cannot hold.");
-        }
-
-        byte[] array = RentArray((int)Math.Max(length, PooledMemoryStreamOptions.MinimumRentLength));
-        SegmentedBuffer<byte>? segments = RareOrNull?.Segments;
-        if (segments is not null)
-        {
-            segments.CopyTo(array.AsSpan(0, (int)length));
-            // The guard, if armed, stays armed: it rescues the contiguous array as well as chunks.
-            segments.Reset();
-        }
-
-        _array = array;
-        _relativePosition = (int)position;
-        _relativeLength = (int)length;
-        _kind = StreamKind.Contiguous;
     }
 
     private void SegmentedWrite(long position, ReadOnlySpan<byte> source)

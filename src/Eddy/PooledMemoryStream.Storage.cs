@@ -133,7 +133,7 @@ public sealed partial class PooledMemoryStream
     {
         if (options.Mode == PooledMemoryStreamMode.Segmented)
         {
-            return options.FirstChunkLength;
+            return Math.Max(options.FirstChunkLength, options.InitialCapacity);
         }
 
         int initialCapacity = options.InitialCapacity;

@@ -1,7 +1,6 @@
 using System;
 using System.Buffers;
 using System.IO;
-using System.Runtime.InteropServices;
 using System.Threading;
 using System.Threading.Tasks;
 using Eddy.Buffers;
@@ -10,7 +9,7 @@ using Eddy.Internal;
 namespace Eddy;
 
 // Whole-content transfers: ReadFrom/ReadFromAsync (a stream's rest, read straight into the stream's arrays),
-// WriteTo, ToArray, CopyTo(Span), TryGetBuffer, GetReadOnlySequence and DangerousGetArraySegment.
+// WriteTo, ToArray, TryGetBuffer and GetReadOnlySequence.
 public sealed partial class PooledMemoryStream
 {
     /// <summary>Writes the whole content (from position 0, whatever <see cref="Stream.Position"/> is) to <paramref name="stream"/>, as <see cref="MemoryStream.WriteTo"/> does.</summary>
@@ -69,26 +68,6 @@ public sealed partial class PooledMemoryStream
     }
 
     /// <summary>
-    /// Copies the whole content (from position 0, whatever <see cref="Stream.Position"/> is) into
-    /// <paramref name="destination"/>. Position does not move.
-    /// </summary>
-    /// <param name="destination">Where to copy; at least <see cref="Stream.Length"/> bytes long.</param>
-    /// <exception cref="ArgumentException"><paramref name="destination"/> is shorter than <see cref="Stream.Length"/>.</exception>
-    /// <exception cref="ObjectDisposedException">The stream is disposed.</exception>
-    public void CopyTo(Span<byte> destination)
-    {
-        EnsureNotClosed();
-        SettlePending();
-        long length = CurrentLength;
-        if (destination.Length < length)
-        {
-            ThrowHelper.ThrowArgumentException("The destination is shorter than the stream's length.", nameof(destination));
-        }
-
-        CopyContent(0, destination.Slice(0, (int)length));
-    }
-
-    /// <summary>
     /// Gives the written bytes without copying when the stream is contiguous, as <see cref="MemoryStream.TryGetBuffer"/>
     /// does: the segment starts at offset 0 and holds <see cref="Stream.Length"/> bytes. False when the stream is
     /// segmented, read-only or disposed. The segment is valid until the next write, Reset or Dispose.
@@ -128,41 +107,6 @@ public sealed partial class PooledMemoryStream
                 return new ReadOnlySequence<byte>(RareOrNull!.ReadOnly);
             default:
                 return RareOrNull?.Segments is { } segments ? segments.GetReadOnlySequence() : ReadOnlySequence<byte>.Empty;
-        }
-    }
-
-    /// <summary>
-    /// The written bytes as an <see cref="ArraySegment{T}"/> over the stream's own array, without the checks of
-    /// <see cref="TryGetBuffer"/>: no copy while the stream is contiguous or reads an array; a segmented stream's
-    /// chunks are first gathered into one pooled array (one copy; the stream stays contiguous until it grows past
-    /// the segment threshold again).
-    /// </summary>
-    /// <remarks>Dangerous: the array belongs to the pool. The segment is invalidated by the next write (including
-    /// <see cref="GetSpan"/>/<see cref="GetMemory"/>), <see cref="SetLength"/>, <see cref="EnsureCapacity"/>,
-    /// <see cref="Reset"/> and <see cref="Stream.Dispose()"/>: after any of them the array may be returned and
-    /// rented by someone else. Bytes past <see cref="Stream.Length"/> in the array are stale. See docs/stream.md.</remarks>
-    /// <returns>The <see cref="Stream.Length"/> bytes of the stream, starting at the segment's offset.</returns>
-    /// <exception cref="ObjectDisposedException">The stream is disposed.</exception>
-    /// <exception cref="InvalidOperationException">The content is longer than one array can be, or the stream is
-    /// read-only over memory that is not an array.</exception>
-    public ArraySegment<byte> DangerousGetArraySegment()
-    {
-        EnsureNotClosed();
-        SettlePending();
-        switch (_kind)
-        {
-            case StreamKind.Contiguous:
-                return _array is null ? new ArraySegment<byte>(Array.Empty<byte>()) : new ArraySegment<byte>(_array, 0, _relativeLength);
-            case StreamKind.ReadOnly:
-                if (!MemoryMarshal.TryGetArray(RareOrNull!.ReadOnly, out ArraySegment<byte> segment))
-                {
-                    ThrowHelper.ThrowInvalidOperationException("The stream reads memory that is not an array.");
-                }
-
-                return segment;
-            default:
-                Consolidate();
-                return DangerousGetArraySegment();
         }
     }
 

@@ -47,23 +47,6 @@ public sealed partial class PooledMemoryStream : Stream, IBufferWriter<byte>
         }
     }
 
-    /// <summary>Creates an empty, writable stream that rents from <paramref name="pool"/> and reserves <paramref name="initialCapacity"/> bytes on its first write.</summary>
-    /// <param name="pool">The pool; null means Eddy's default pool.</param>
-    /// <param name="initialCapacity">The capacity the first write rents at least.</param>
-    /// <exception cref="ArgumentOutOfRangeException"><paramref name="initialCapacity"/> is negative.</exception>
-    public PooledMemoryStream(ArrayPool<byte>? pool, int initialCapacity = 0)
-        : this(new PooledMemoryStreamOptions { Pool = pool, InitialCapacity = ValidCapacity(initialCapacity) })
-    {
-    }
-
-    /// <summary>Creates a read-only stream over <paramref name="buffer"/>; the array is neither copied nor pooled.</summary>
-    /// <param name="buffer">The bytes to read. The caller keeps ownership.</param>
-    /// <exception cref="ArgumentNullException"><paramref name="buffer"/> is null.</exception>
-    public PooledMemoryStream(byte[] buffer)
-        : this(new ReadOnlyMemory<byte>(buffer ?? ThrowBufferNull()))
-    {
-    }
-
     /// <summary>Creates a read-only stream over <paramref name="memory"/>; the bytes are neither copied nor pooled.</summary>
     /// <param name="memory">The bytes to read. The caller keeps ownership.</param>
     public PooledMemoryStream(ReadOnlyMemory<byte> memory)
@@ -84,8 +67,8 @@ public sealed partial class PooledMemoryStream : Stream, IBufferWriter<byte>
     /// <summary>The options this stream was created with.</summary>
     public PooledMemoryStreamOptions Options => Settings;
 
-    /// <summary>True while the bytes live in one array (<see cref="TryGetBuffer"/> and <see cref="DangerousGetArraySegment"/> then work without copying).</summary>
-    public bool IsContiguous => _kind is StreamKind.Contiguous or StreamKind.ReadOnly;
+    /// <summary>True while the bytes live in one array (<see cref="TryGetBuffer"/> then works). Tests only.</summary>
+    internal bool IsContiguous => _kind is StreamKind.Contiguous or StreamKind.ReadOnly;
 
     /// <summary>
     /// Empties the stream for reuse: Length and Position become 0 and every array goes back to the pool, so an
@@ -229,18 +212,5 @@ public sealed partial class PooledMemoryStream : Stream, IBufferWriter<byte>
 
         _relativeLength = 0;
         _relativePosition = 0;
-    }
-
-    private static int ValidCapacity(int capacity)
-    {
-        // MemoryStream names the parameter "capacity"; the options' own check would name it "value".
-        ThrowHelper.ThrowIfNegative(capacity, nameof(capacity));
-        return capacity;
-    }
-
-    private static byte[] ThrowBufferNull()
-    {
-        ThrowHelper.ThrowArgumentNullException("buffer");
-        return null!;
     }
 }

@@ -19,8 +19,8 @@ public enum PooledMemoryStreamMode
     /// <summary>
     /// A chain of pooled chunks: growth never copies, and the length may pass 2 GiB. The first chunk
     /// (<see cref="PooledMemoryStreamOptions.ChunkLength"/>) is a plain pooled array until the stream outgrows it, so
-    /// a small segmented stream is as cheap as a small contiguous one (and <see cref="PooledMemoryStream.IsContiguous"/>
-    /// is true until then); the array then becomes the first chunk, without a copy.
+    /// a small segmented stream is as cheap as a small contiguous one (and <see cref="PooledMemoryStream.TryGetBuffer"/>
+    /// works until then); the array then becomes the first chunk, without a copy.
     /// </summary>
     Segmented = 2,
 }

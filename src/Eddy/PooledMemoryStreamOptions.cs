@@ -101,8 +101,10 @@ public sealed class PooledMemoryStreamOptions
 
     /// <summary>
     /// The capacity the first write rents at least (nothing is rented before the first write), never less than
-    /// <see cref="MinimumRentLength"/>. Default 0, meaning <see cref="DefaultInitialCapacity"/> or what the write
-    /// needs.
+    /// <see cref="MinimumRentLength"/>, in every mode: above <see cref="SegmentThreshold"/> in
+    /// <see cref="PooledMemoryStreamMode.Auto"/> mode, or above the first chunk's length in
+    /// <see cref="PooledMemoryStreamMode.Segmented"/> mode, the first array is this long and the stream stays in it
+    /// until it outgrows it. Default 0, meaning <see cref="DefaultInitialCapacity"/> or what the write needs.
     /// </summary>
     /// <exception cref="ArgumentOutOfRangeException">The value is negative.</exception>
     public int InitialCapacity
@@ -186,7 +188,8 @@ public sealed class PooledMemoryStreamOptions
 
     /// <summary>
     /// The most a stream's first array holds before the stream goes to chunks: <see cref="SegmentThreshold"/>, or in
-    /// <see cref="PooledMemoryStreamMode.Segmented"/> mode the first chunk's length (that array becomes the first chunk).
+    /// <see cref="PooledMemoryStreamMode.Segmented"/> mode the first chunk's length (that array becomes the first chunk);
+    /// raised to <see cref="InitialCapacity"/> when that is larger, so that an initial capacity is never cut.
     /// </summary>
-    internal int FirstArrayLimit => _mode == PooledMemoryStreamMode.Segmented ? FirstChunkLength : _segmentThreshold;
+    internal int FirstArrayLimit => Math.Max(_mode == PooledMemoryStreamMode.Segmented ? FirstChunkLength : _segmentThreshold, _initialCapacity);
 }

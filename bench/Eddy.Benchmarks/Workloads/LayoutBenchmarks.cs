@@ -75,7 +75,7 @@ public class LayoutBenchmarks
 
     private long WriteThenRead(ArrayPool<byte> pool, int bytes)
     {
-        using var stream = new PooledMemoryStream(pool);
+        using var stream = new PooledMemoryStream(new PooledMemoryStreamOptions { Pool = pool });
         for (int remaining = bytes; remaining > 0; remaining -= WritePiece)
         {
             stream.Write(_piece, 0, Math.Min(WritePiece, remaining));
@@ -94,7 +94,7 @@ public class LayoutBenchmarks
 
     private long WriteOnly(ArrayPool<byte> pool, int bytes)
     {
-        using var stream = new PooledMemoryStream(pool);
+        using var stream = new PooledMemoryStream(new PooledMemoryStreamOptions { Pool = pool });
         for (int remaining = bytes; remaining > 0; remaining -= BufferPiece)
         {
             stream.Write(_piece, 0, Math.Min(BufferPiece, remaining));

@@ -14,7 +14,7 @@ namespace Eddy.Pooling;
 /// <remarks>
 /// <para>
 /// The contract, chosen to match <see cref="MemoryPool{T}.Shared"/>: <c>Rent(-1)</c> gives a block of
-/// <see cref="DefaultBufferSize"/> (4 KiB); <c>Rent(n)</c> gives a block of at least <c>n</c> bytes, and its
+/// 4 KiB; <c>Rent(n)</c> gives a block of at least <c>n</c> bytes, and its
 /// <see cref="IMemoryOwner{T}.Memory"/> is the whole pooled block: <c>n</c> rounded up to the pool's size class
 /// (a power of two from 256 B for <see cref="BlockPool"/>), so a pipe fills every byte it was given.
 /// <c>Rent(n)</c> with <c>n</c> above <see cref="MaxBufferSize"/> or below -1 throws
@@ -31,16 +31,12 @@ namespace Eddy.Pooling;
 /// threads at the same instant is a race, as with the owners of <see cref="MemoryPool{T}.Shared"/> (a
 /// <see cref="BlockPool"/>'s double-return detection reports the second return unless the two overlap).
 /// </para>
-/// <para>
-/// <see cref="RentedBlocks"/> and <see cref="ReturnedBlocks"/> are exact: each thread counts its own rents and
-/// returns, without an interlocked instruction, and reading them sums the threads' counts.
-/// </para>
 /// </remarks>
 [DebuggerDisplay("RentedBlocks = {RentedBlocks}, OutstandingBlocks = {OutstandingBlocks}, MaxBufferSize = {MaxBufferSize}")]
 public sealed class BlockMemoryPool : MemoryPool<byte>
 {
     /// <summary>The size of a block rented with <c>Rent(-1)</c>: 4 KiB, as <see cref="MemoryPool{T}.Shared"/> gives.</summary>
-    public const int DefaultBufferSize = 4096;
+    internal const int DefaultBufferSize = 4096;
 
     // Disposed owners waiting for the next Rent of any BlockMemoryPool: one per thread (a pipe rents and disposes
     // on the same thread), then a few slots shared by all threads for owners disposed where they were not rented.
@@ -82,14 +78,15 @@ public sealed class BlockMemoryPool : MemoryPool<byte>
     /// <summary>The largest block this pool rents: a <see cref="BlockPool"/>'s <see cref="BlockPool.MaximumBlockLength"/>, or the largest byte array otherwise.</summary>
     public override int MaxBufferSize => _maxBufferSize;
 
-    /// <summary>Blocks rented since the pool was created.</summary>
-    public long RentedBlocks => _counts.Read().Rented;
+    /// <summary>Blocks rented since the pool was created (tests). Exact: each thread counts its own rents and returns,
+    /// without an interlocked instruction, and reading sums the threads' counts.</summary>
+    internal long RentedBlocks => _counts.Read().Rented;
 
     /// <summary>Blocks given back (by their owners' first <see cref="IDisposable.Dispose"/>) since the pool was created.</summary>
-    public long ReturnedBlocks => _counts.Read().Returned;
+    internal long ReturnedBlocks => _counts.Read().Returned;
 
     /// <summary>Blocks rented and not yet given back (rents and returns read together).</summary>
-    public long OutstandingBlocks
+    internal long OutstandingBlocks
     {
         get
         {
@@ -101,7 +98,7 @@ public sealed class BlockMemoryPool : MemoryPool<byte>
     /// <summary>Threads whose counts are kept apart now (a thread's are folded into the totals after it ends).</summary>
     internal int CountingThreads => _counts.CellCount;
 
-    /// <summary>Rents a block of at least <paramref name="minBufferSize"/> bytes, or <see cref="DefaultBufferSize"/> for -1.</summary>
+    /// <summary>Rents a block of at least <paramref name="minBufferSize"/> bytes, or 4 KiB for -1.</summary>
     /// <param name="minBufferSize">The least size needed; -1 (default) for the default size.</param>
     /// <returns>The block's owner: dispose it once to give the block back.</returns>
     /// <exception cref="ArgumentOutOfRangeException"><paramref name="minBufferSize"/> is below -1 or above <see cref="MaxBufferSize"/>.</exception>

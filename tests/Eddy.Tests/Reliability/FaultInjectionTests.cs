@@ -71,7 +71,6 @@ public sealed class FaultInjectionTests(ITestOutputHelper output)
             s.GetMemory(40).Span.Slice(0, 40).Fill(6);
             s.Advance(30);
         }, Atomic: true),
-        new("DangerousGetArraySegment", s => s.DangerousGetArraySegment(), Atomic: true),
         new("Write own bytes", s => s.Write(s.GetReadOnlySequence().First.Span), Atomic: true),
         new("ReadFrom", s => s.ReadFrom(new MemoryStream(Pattern(2_500, 3))), Atomic: false),
         new("ReadFromAsync", s => s.ReadFromAsync(new MemoryStream(Pattern(2_500, 3))).AsTask().GetAwaiter().GetResult(), Atomic: false),

@@ -223,11 +223,8 @@ public class ClearOnReturnAuditTests
 
                 break;
             case 15:
-                if (stream.Length < 1_000_000)
-                {
-                    // Gathers a segmented stream's chunks into one array, which goes back on the next growth.
-                    _ = stream.DangerousGetArraySegment();
-                }
+                // A view of the whole content, which ends a span handed out.
+                _ = stream.GetReadOnlySequence();
 
                 break;
             case 16:

@@ -108,42 +108,6 @@ public class FarPositionTests
     }
 
     [Fact]
-    public void Gathering_the_chunks_is_refused_while_Position_is_past_int_MaxValue()
-    {
-        byte[] data = Pattern(5000, 4);
-        using var stream = new PooledMemoryStream(new PooledMemoryStreamOptions { Mode = PooledMemoryStreamMode.Segmented, ChunkLength = 1024 });
-        stream.Write(data);
-        stream.Position = Far;
-
-        var error = Assert.Throws<InvalidOperationException>(() => stream.DangerousGetArraySegment());
-        Assert.Contains("int.MaxValue", error.Message, StringComparison.Ordinal);
-        Assert.Equal(Far, stream.Position);
-        Assert.Equal(data, stream.ToArray());
-
-        stream.Position = 3;
-        ArraySegment<byte> gathered = stream.DangerousGetArraySegment();
-        Assert.Equal(data, gathered.ToArray());
-        Assert.Equal(3, stream.Position);
-        Assert.True(stream.IsContiguous);
-    }
-
-    [Fact]
-    public void Gathering_the_chunks_works_with_Position_at_int_MaxValue_itself()
-    {
-        byte[] data = Pattern(3000, 9);
-        using var stream = new PooledMemoryStream(new PooledMemoryStreamOptions { Mode = PooledMemoryStreamMode.Segmented, ChunkLength = 1024 });
-        stream.Write(data);
-        stream.Position = int.MaxValue;
-
-        ArraySegment<byte> gathered = stream.DangerousGetArraySegment();
-
-        Assert.Equal(data, gathered.ToArray());
-        Assert.Equal(int.MaxValue, stream.Position);
-        Assert.True(stream.IsContiguous);
-        Assert.Equal(-1, stream.ReadByte());
-    }
-
-    [Fact]
     public void A_far_seek_from_an_open_window_commits_it_and_a_seek_back_writes_where_it_should()
     {
         using var stream = new PooledMemoryStream(new PooledMemoryStreamOptions { Mode = PooledMemoryStreamMode.Segmented, ChunkLength = 1024 });

@@ -30,7 +30,6 @@ public sealed class PooledMemoryStreamOptionsTests
         Assert.Throws<ArgumentOutOfRangeException>("value", () => new PooledMemoryStreamOptions { ChunkLength = -1 });
         Assert.Throws<ArgumentOutOfRangeException>("value", () => new PooledMemoryStreamOptions { MaximumChunkLength = -1 });
         Assert.Throws<ArgumentOutOfRangeException>("value", () => new PooledMemoryStreamOptions { Mode = (PooledMemoryStreamMode)7 });
-        Assert.Throws<ArgumentOutOfRangeException>("capacity", () => new PooledMemoryStream(ArrayPool<byte>.Shared, -1));
     }
 
     [Fact]
@@ -48,7 +47,7 @@ public sealed class PooledMemoryStreamOptionsTests
     public void InitialCapacity_is_rented_on_the_first_write()
     {
         var pool = new Infrastructure.StreamTestPool();
-        using var stream = new PooledMemoryStream(pool, initialCapacity: 10_000);
+        using var stream = new PooledMemoryStream(new PooledMemoryStreamOptions { Pool = pool, InitialCapacity = 10_000 });
         Assert.Equal(0, pool.RentCount);
         stream.WriteByte(1);
         Assert.Equal(1, pool.RentCount);
@@ -80,10 +79,37 @@ public sealed class PooledMemoryStreamOptionsTests
     }
 
     [Fact]
-    public void A_negative_initial_capacity_names_the_parameter_as_MemoryStream_does()
+    public void A_null_options_argument_compiles_and_means_the_defaults()
     {
-        var expected = Assert.Throws<ArgumentOutOfRangeException>(() => new System.IO.MemoryStream(-1));
-        var actual = Assert.Throws<ArgumentOutOfRangeException>(() => new PooledMemoryStream(ArrayPool<byte>.Shared, initialCapacity: -1));
-        Assert.Equal(expected.ParamName, actual.ParamName);
+        using var stream = new PooledMemoryStream(null);
+        Assert.Same(PooledMemoryStreamOptions.Default, stream.Options);
+        stream.WriteByte(1);
+        Assert.Equal(new byte[] { 1 }, stream.ToArray());
+    }
+
+    [Theory]
+    [InlineData(PooledMemoryStreamMode.Auto)]
+    [InlineData(PooledMemoryStreamMode.Segmented)]
+    public void An_InitialCapacity_above_the_first_array_limit_is_honoured_and_the_stream_stays_in_one_array_up_to_it(PooledMemoryStreamMode mode)
+    {
+        // Auto's threshold and Segmented's first chunk are both below the capacity asked for.
+        var pool = new Infrastructure.StreamTestPool();
+        var options = new PooledMemoryStreamOptions { Mode = mode, Pool = pool, SegmentThreshold = 4096, ChunkLength = 4096, InitialCapacity = 100_000 };
+        using var stream = new PooledMemoryStream(options);
+
+        stream.WriteByte(1);
+        Assert.True(stream.TryGetBuffer(out ArraySegment<byte> first));
+        Assert.True(first.Array!.Length >= 100_000);
+
+        stream.Write(new byte[100_000 - 1]);
+        Assert.Equal(1, pool.RentCount);
+        Assert.True(stream.TryGetBuffer(out ArraySegment<byte> full));
+        Assert.Same(first.Array, full.Array);
+
+        // Past the capacity asked for, the array becomes the first chunk, without a copy.
+        stream.Write(new byte[first.Array.Length]);
+        Assert.False(stream.TryGetBuffer(out _));
+        Assert.True(System.Runtime.InteropServices.MemoryMarshal.TryGetArray(stream.GetReadOnlySequence().First, out ArraySegment<byte> chunk));
+        Assert.Same(first.Array, chunk.Array);
     }
 }

@@ -119,36 +119,6 @@ public abstract partial class PooledMemoryStreamSuite
     }
 
     [Fact]
-    public void CopyTo_span_and_DangerousGetArraySegment_give_the_content()
-    {
-        using PooledMemoryStream stream = CreateStream();
-        Assert.Equal(0, stream.DangerousGetArraySegment().Count);
-        byte[] data = Pattern(50_000);
-        stream.Write(data);
-
-        byte[] target = new byte[60_000];
-        stream.Position = 7;
-        stream.CopyTo(target.AsSpan());
-        Assert.Equal(data, target.AsSpan(0, data.Length).ToArray());
-        Assert.Equal(7, stream.Position);
-        byte[] shortTarget = new byte[data.Length - 1];
-        Assert.Throws<ArgumentException>("destination", () => stream.CopyTo(shortTarget.AsSpan()));
-        Assert.All(shortTarget, b => Assert.Equal(0, b));
-        stream.Position = stream.Length;
-
-        ArraySegment<byte> segment = stream.DangerousGetArraySegment();
-        Assert.Equal(data, segment.ToArray());
-        Assert.True(stream.IsContiguous);
-        Assert.True(stream.TryGetBuffer(out ArraySegment<byte> buffer));
-        Assert.Same(segment.Array, buffer.Array);
-
-        // The stream keeps working after its chunks were gathered.
-        stream.Write(data);
-        Assert.Equal(2 * data.Length, stream.Length);
-        Assert.Equal(data, stream.ToArray().AsSpan(data.Length).ToArray());
-    }
-
-    [Fact]
     public void WriteTo_writes_the_whole_content_whatever_the_position()
     {
         using PooledMemoryStream stream = CreateStream();

@@ -341,8 +341,6 @@ public abstract partial class PooledMemoryStreamSuite
             stream => stream.TryGetBuffer(out _),
             stream => stream.GetReadOnlySequence(),
             stream => stream.ToArray(),
-            stream => stream.DangerousGetArraySegment(),
-            stream => stream.CopyTo(new byte[64].AsSpan()),
             stream => stream.SetLength(stream.Length),
             ReadOneByte,
             stream => stream.Write("B"u8),

@@ -40,30 +40,6 @@ public class SegmentedEdgeTests
         Assert.True(chunks >= 16, $"16 MiB in {chunks} chunks");
     }
 
-    [Fact]
-    public void Gathering_the_chunks_into_one_array_zeroes_them_before_they_go_back_with_clear_on_return()
-    {
-        var pool = new StreamTestPool { Returned = [] };
-        byte[] data = Pattern(5_000, 3);
-        using (var stream = new PooledMemoryStream(new PooledMemoryStreamOptions { Pool = pool, Mode = PooledMemoryStreamMode.Segmented, ChunkLength = 1_024, ClearOnReturn = true }))
-        {
-            stream.Write(data);
-
-            ArraySegment<byte> whole = stream.DangerousGetArraySegment();
-
-            Assert.Equal(data, whole.ToArray());
-            Assert.True(pool.Returned.Count >= 2, $"{pool.Returned.Count} chunks went back");
-            foreach ((byte[] array, bool cleared) in pool.Returned)
-            {
-                // Either the stream zeroed the chunk itself or asked the pool to: none of the data may stay behind
-                // (past the content, a chunk still holds the test pool's filler).
-                Assert.True(cleared || array.All(b => b is 0 or StreamTestPool.Garbage), $"a chunk of {array.Length} bytes went back holding data");
-            }
-        }
-
-        pool.AssertAllReturned();
-    }
-
     [Theory]
     [InlineData(PooledMemoryStreamMode.Segmented)]
     [InlineData(PooledMemoryStreamMode.Auto)]

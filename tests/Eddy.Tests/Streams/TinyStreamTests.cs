@@ -132,7 +132,7 @@ public class TinyStreamTests
     public void First_write_with_a_custom_pool_rents_from_that_pool()
     {
         var pool = new CountingPool();
-        using (var stream = new PooledMemoryStream(pool))
+        using (var stream = new PooledMemoryStream(new PooledMemoryStreamOptions { Pool = pool }))
         {
             stream.Write(new byte[100], 0, 100);
             Assert.Equal(1, pool.Rents);
@@ -180,7 +180,8 @@ public class TinyStreamTests
     [InlineData(PooledMemoryStreamMode.Auto, 0, 5000, 5000)]
     [InlineData(PooledMemoryStreamMode.Contiguous, 3000, 10, 3000)]
     [InlineData(PooledMemoryStreamMode.Contiguous, 0, 20_000, 20_000)]
-    [InlineData(PooledMemoryStreamMode.Auto, 100_000, 10, PooledMemoryStreamOptions.DefaultSegmentThreshold)]
+    [InlineData(PooledMemoryStreamMode.Auto, 100_000, 10, 100_000)]
+    [InlineData(PooledMemoryStreamMode.Segmented, 100_000, 10, 100_000)]
     public void First_write_with_custom_options_rents_what_the_growth_rule_gives(
         PooledMemoryStreamMode mode, int initialCapacity, int count, int expectedRequest)
     {
