@@ -1,6 +1,7 @@
 using System;
 using System.Buffers;
 using System.Threading;
+using Eddy.Pipelines;
 using Eddy.Pooling;
 using Microsoft.AspNetCore.Connections;
 

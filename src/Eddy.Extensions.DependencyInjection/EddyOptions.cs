@@ -1,3 +1,4 @@
+using Eddy.FileBuffering;
 using Eddy.Pooling;
 
 namespace Eddy.Extensions.DependencyInjection;

@@ -2,6 +2,8 @@ using System;
 using System.Buffers;
 using System.Collections.Generic;
 using System.Runtime.CompilerServices;
+using Eddy.FileBuffering;
+using Eddy.Pipelines;
 using Eddy;
 using Eddy.Extensions.DependencyInjection;
 using Eddy.Pooling;

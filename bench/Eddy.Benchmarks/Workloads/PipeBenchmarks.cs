@@ -5,6 +5,7 @@ using System.IO.Pipelines;
 using System.Threading.Tasks;
 using BenchmarkDotNet.Attributes;
 using Eddy.Benchmarks.Harness;
+using Eddy.Pipelines;
 
 namespace Eddy.Benchmarks.Workloads;
 
@@ -32,7 +33,7 @@ public class PipeBenchmarks
     public Task<long> SharedPool() => PumpAsync(MemoryPool<byte>.Shared);
 
     [Benchmark, Implementation(ImplementationIds.Eddy)]
-    public Task<long> BlockMemoryPool() => PumpAsync(Eddy.Pooling.BlockMemoryPool.Shared);
+    public Task<long> BlockMemoryPool() => PumpAsync(Eddy.Pipelines.BlockMemoryPool.Shared);
 
     /// <summary>The ruler for every pool but the shared one: the same arrays as the baseline, one owner per segment.</summary>
     [Benchmark, Implementation(ImplementationIds.MemoryPoolOverArrayPool)]

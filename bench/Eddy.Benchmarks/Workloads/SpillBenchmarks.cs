@@ -6,6 +6,7 @@ using System.Threading.Tasks;
 using BenchmarkDotNet.Attributes;
 using DotNext.IO;
 using Eddy.Benchmarks.Harness;
+using Eddy.FileBuffering;
 using Microsoft.AspNetCore.WebUtilities;
 
 namespace Eddy.Benchmarks.Workloads;

@@ -2,6 +2,7 @@ using System.IO;
 using System.Threading;
 using System.Threading.Tasks;
 using Microsoft.AspNetCore.Http;
+using Eddy.FileBuffering;
 
 namespace Eddy.ServiceBenchmark.Server;
 

@@ -3,6 +3,7 @@ using System.Buffers;
 using System.Threading;
 using System.Threading.Tasks;
 using Microsoft.AspNetCore.Http;
+using Eddy.FileBuffering;
 
 namespace Eddy.ServiceBenchmark.Server;
 

@@ -3,6 +3,7 @@ using System.Buffers;
 using System.Collections.Generic;
 using System.Threading;
 using System.Threading.Tasks;
+using Eddy.Pipelines;
 using Eddy.Pooling;
 using Eddy.Tests.Infrastructure;
 

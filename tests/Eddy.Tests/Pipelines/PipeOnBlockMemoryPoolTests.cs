@@ -2,6 +2,7 @@ using System;
 using System.Buffers;
 using System.IO.Pipelines;
 using System.Threading.Tasks;
+using Eddy.Pipelines;
 using Eddy.Pooling;
 
 namespace Eddy.Tests.Pipelines;

@@ -2,6 +2,7 @@ using System;
 using System.Diagnostics;
 using System.Linq;
 using System.Reflection;
+using Eddy.Pipelines;
 using Eddy.Pooling;
 
 namespace Eddy.Tests.Pooling;

@@ -4,6 +4,7 @@ using System.Collections.Generic;
 using System.IO;
 using System.Threading;
 using System.Threading.Tasks;
+using Eddy.FileBuffering;
 using Eddy.Tests.Streams.Infrastructure;
 using Xunit.Abstractions;
 

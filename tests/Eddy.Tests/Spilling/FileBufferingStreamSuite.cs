@@ -5,6 +5,7 @@ using System.IO.Compression;
 using System.Reflection;
 using System.Text;
 using System.Threading.Tasks;
+using Eddy.FileBuffering;
 using Eddy.Tests.Streams;
 using Eddy.Tests.Streams.Infrastructure;
 

@@ -2,6 +2,7 @@ using System;
 using System.IO;
 using System.Threading;
 using System.Threading.Tasks;
+using Eddy.FileBuffering;
 using Eddy.Tests.Streams.Infrastructure;
 using Xunit.Abstractions;
 

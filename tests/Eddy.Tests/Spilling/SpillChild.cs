@@ -1,5 +1,6 @@
 using System;
 using System.IO;
+using Eddy.FileBuffering;
 
 namespace Eddy.Tests.Spilling;
 

@@ -1,6 +1,7 @@
 using System;
 using System.IO;
 using System.Threading.Tasks;
+using Eddy.FileBuffering;
 using Eddy.Tests.Streams.Infrastructure;
 
 namespace Eddy.Tests.Spilling;

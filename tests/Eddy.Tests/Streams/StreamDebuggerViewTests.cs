@@ -2,6 +2,7 @@ using System;
 using System.IO;
 using System.Linq;
 using Eddy.Buffers;
+using Eddy.FileBuffering;
 using Eddy.Tests.Buffers;
 
 namespace Eddy.Tests.Streams;

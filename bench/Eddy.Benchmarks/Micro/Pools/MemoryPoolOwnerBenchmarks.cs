@@ -1,5 +1,6 @@
 using System.Buffers;
 using BenchmarkDotNet.Attributes;
+using Eddy.Pipelines;
 
 namespace Eddy.Benchmarks.Micro.Pools;
 
@@ -20,7 +21,7 @@ public class MemoryPoolOwnerBenchmarks
     public int Shared() => RentAndDispose(MemoryPool<byte>.Shared);
 
     [Benchmark]
-    public int BlockMemoryPool() => RentAndDispose(Eddy.Pooling.BlockMemoryPool.Shared);
+    public int BlockMemoryPool() => RentAndDispose(Eddy.Pipelines.BlockMemoryPool.Shared);
 
     private int RentAndDispose(MemoryPool<byte> pool)
     {

@@ -3,6 +3,7 @@ using System.IO;
 using BenchmarkDotNet.Attributes;
 using DotNext.IO;
 using Eddy.Benchmarks.Workloads;
+using Eddy.FileBuffering;
 
 namespace Eddy.Benchmarks.Micro.Streams;
 

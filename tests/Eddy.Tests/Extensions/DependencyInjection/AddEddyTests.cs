@@ -4,6 +4,8 @@ using System.Collections.Generic;
 using System.Linq;
 using System.Reflection;
 using Eddy.Extensions.DependencyInjection;
+using Eddy.FileBuffering;
+using Eddy.Pipelines;
 using Eddy.Pooling;
 using Microsoft.Extensions.DependencyInjection;
 

@@ -5,7 +5,7 @@ using System.Globalization;
 using System.IO;
 using Eddy.Internal;
 
-namespace Eddy;
+namespace Eddy.FileBuffering;
 
 // The limit checks, the move to the temporary file and the file buffer (gathered writes and the read-ahead).
 public sealed partial class FileBufferingStream

@@ -3,8 +3,9 @@ using System.Buffers;
 using System.Diagnostics;
 using System.Threading;
 using Eddy.Internal;
+using Eddy.Pooling;
 
-namespace Eddy.Pooling;
+namespace Eddy.Pipelines;
 
 /// <summary>
 /// A <see cref="MemoryPool{T}"/> of bytes over <see cref="BlockPool"/> (or any <see cref="ArrayPool{T}"/> of bytes),

@@ -3,7 +3,7 @@ using System.IO;
 using System.Threading;
 using System.Threading.Tasks;
 
-namespace Eddy;
+namespace Eddy.FileBuffering;
 
 // The asynchronous members: in memory they complete synchronously as PooledMemoryStream's do; past the threshold
 // they await the file (RandomAccess, or FileStream's own async calls on netstandard2.1) and never block on it.

@@ -2,7 +2,7 @@ using System;
 using System.IO;
 using Eddy.Internal;
 
-namespace Eddy;
+namespace Eddy.FileBuffering;
 
 /// <summary>
 /// Settings of a <see cref="FileBufferingStream"/>. Instances are immutable once built (<c>init</c> properties)

@@ -3,7 +3,7 @@ using System.Collections.Generic;
 using System.Runtime.CompilerServices;
 using System.Threading;
 
-namespace Eddy.Pooling;
+namespace Eddy.Pipelines;
 
 /// <summary>
 /// Rents and returns of one pool, counted without an atomic instruction on either path: each thread counts in a

@@ -2,7 +2,7 @@ using System;
 using System.IO;
 using Eddy.Internal;
 
-namespace Eddy;
+namespace Eddy.FileBuffering;
 
 /// <summary>
 /// A seekable, readable and writable stream that keeps its bytes in Eddy's pooled chunks (a

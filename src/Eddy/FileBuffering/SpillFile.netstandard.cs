@@ -6,7 +6,7 @@ using System.Runtime.InteropServices;
 using System.Threading;
 using System.Threading.Tasks;
 
-namespace Eddy;
+namespace Eddy.FileBuffering;
 
 // netstandard2.1 has no RandomAccess: each call moves the file position first. Nor has it FileStreamOptions, so the
 // owner-only creation reaches it through reflection on the runtimes that have it (.NET 7 and later).

@@ -1,6 +1,6 @@
 using System.Diagnostics;
 
-namespace Eddy;
+namespace Eddy.FileBuffering;
 
 [DebuggerDisplay("{DebuggerDisplay,nq}")]
 [DebuggerTypeProxy(typeof(DebugView))]

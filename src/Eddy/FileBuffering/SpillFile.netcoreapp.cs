@@ -3,7 +3,7 @@ using System.IO;
 using System.Threading;
 using System.Threading.Tasks;
 
-namespace Eddy;
+namespace Eddy.FileBuffering;
 
 // RandomAccess: positional I/O on the handle, with no shared file position to move.
 internal sealed partial class SpillFile

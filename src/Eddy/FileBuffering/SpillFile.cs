@@ -5,7 +5,7 @@ using System.Threading;
 using System.Threading.Tasks;
 using Eddy.Internal;
 
-namespace Eddy;
+namespace Eddy.FileBuffering;
 
 /// <summary>
 /// The temporary file behind a spilled <see cref="FileBufferingStream"/>: positional reads and writes with no
