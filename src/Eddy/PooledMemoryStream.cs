@@ -1,6 +1,7 @@
 using System;
 using System.Buffers;
 using System.IO;
+using System.Runtime.CompilerServices;
 using Eddy.Buffers;
 using Eddy.Internal;
 using Eddy.Pooling;
@@ -36,6 +37,9 @@ public sealed partial class PooledMemoryStream : Stream, IBufferWriter<byte>
 
     /// <summary>Creates an empty, writable stream. Nothing is rented until the first write.</summary>
     /// <param name="options">The settings; null means <see cref="PooledMemoryStreamOptions.Default"/>.</param>
+    /// <remarks><c>new PooledMemoryStream(null)</c> takes this constructor (C# 13 and later: a null literal also converts
+    /// to <see cref="ReadOnlyMemory{T}"/>, through its conversion from an array).</remarks>
+    [OverloadResolutionPriority(1)]
     public PooledMemoryStream(PooledMemoryStreamOptions? options)
     {
         // The defaults are not stored: a default stream's constructor then allocates nothing and stores no

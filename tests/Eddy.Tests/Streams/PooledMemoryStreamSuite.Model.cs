@@ -242,7 +242,7 @@ public abstract partial class PooledMemoryStreamSuite
                     Compare(() => expected.Length, () => actual.Length, context);
                     if (count < expected.Length)
                     {
-                        Assert.Throws<ArgumentException>(() => actual.GetReadOnlySequence().CopyTo(peek.AsSpan()));
+                        Assert.Throws<ArgumentOutOfRangeException>(() => actual.GetReadOnlySequence().CopyTo(peek.AsSpan()));
                         break;
                     }
 
