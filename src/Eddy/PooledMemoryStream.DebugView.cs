@@ -1,6 +1,7 @@
 using System;
 using System.Diagnostics;
 using Eddy.Buffers;
+using Eddy.Internal;
 
 namespace Eddy;
 

@@ -60,7 +60,7 @@ public sealed partial class PooledMemoryStream
             return false;
         }
 
-        if (required > ArrayMaxLength)
+        if (required > ArrayAccess.MaxLength)
         {
             ThrowHelper.ThrowIOException(StreamTooLongMessage);
         }
@@ -76,7 +76,7 @@ public sealed partial class PooledMemoryStream
             next = Math.Min(next, Math.Max(required, firstArrayLimit));
         }
 
-        next = Math.Min(next, ArrayMaxLength);
+        next = Math.Min(next, ArrayAccess.MaxLength);
         byte[] grown = RentArray((int)next);
         if (array is not null)
         {

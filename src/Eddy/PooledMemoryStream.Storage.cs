@@ -16,9 +16,6 @@ namespace Eddy;
 // side object; renting and returning arrays; reading the content whatever the layout.
 public sealed partial class PooledMemoryStream
 {
-    /// <summary>The largest array .NET allocates for bytes (Array.MaxLength).</summary>
-    internal const int ArrayMaxLength = 0x7FFFFFC7;
-
     // The write fast paths store into _array[_relativePosition] while that index is below _array.Length and no
     // gap lies before it. Contiguous: _array is the buffer. Segmented: _array is the write chunk opened by an append
     // (the window: the chunk's free tail runs to its end), null otherwise; bytes written through it past the

@@ -57,7 +57,7 @@ public sealed partial class PooledMemoryStream
             return Array.Empty<byte>();
         }
 
-        if (length > ArrayMaxLength)
+        if (length > ArrayAccess.MaxLength)
         {
             ThrowHelper.ThrowInvalidOperationException("The stream is too long to fit in one array.");
         }

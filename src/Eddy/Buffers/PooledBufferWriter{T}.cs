@@ -27,8 +27,6 @@ public sealed class PooledBufferWriter<T> : IBufferWriter<T>, IDisposable, IResc
     /// <summary>Elements rented on the first write when the caller names no initial capacity.</summary>
     public const int DefaultInitialCapacity = 256;
 
-    private const int MaxArrayLength = 0x7FFFFFC7;
-
     private readonly ArrayPool<T> _pool;
     private readonly int _initialCapacity;
     private T[] _buffer = [];
@@ -281,13 +279,13 @@ public sealed class PooledBufferWriter<T> : IBufferWriter<T>, IDisposable, IResc
         }
 
         long required = (long)_index + need;
-        if (required > MaxArrayLength)
+        if (required > ArrayAccess.MaxLength)
         {
             ThrowHelper.ThrowInvalidOperationException("The writer cannot hold more elements than an array can.");
         }
 
         long doubled = old.Length == 0 ? _initialCapacity : (long)old.Length * 2;
-        int length = (int)Math.Min(MaxArrayLength, Math.Max(required, doubled));
+        int length = (int)Math.Min(ArrayAccess.MaxLength, Math.Max(required, doubled));
         T[] grown = PooledArrays.Rent(_pool, length);
         if (typeof(T) == typeof(byte))
         {
@@ -333,7 +331,6 @@ public sealed class PooledBufferWriter<T> : IBufferWriter<T>, IDisposable, IResc
             _guard ??= RescueGuard.Arm(this, this, clearResources: false, captureStack: true);
         }
     }
-
 
     private string DebuggerDisplay => _disposed ? "Disposed" : $"Length = {_index}, Capacity = {_buffer.Length}";
 

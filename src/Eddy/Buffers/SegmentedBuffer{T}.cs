@@ -36,8 +36,6 @@ public sealed partial class SegmentedBuffer<T> : IBufferWriter<T>, IDisposable
     /// <summary>Bytes in the largest chunk when the caller names no length.</summary>
     public const int DefaultMaximumChunkBytes = 1024 * 1024;
 
-    private const int MaxArrayLength = 0x7FFFFFC7;
-
     // Null for the default pool: a constructor then stores no reference (no GC write barrier).
     private readonly ArrayPool<T>? _pool;
     private readonly int _initialChunkLength;
@@ -333,7 +331,7 @@ public sealed partial class SegmentedBuffer<T> : IBufferWriter<T>, IDisposable
             return [];
         }
 
-        if (length > MaxArrayLength)
+        if (length > ArrayAccess.MaxLength)
         {
             ThrowHelper.ThrowInvalidOperationException("The buffer holds more elements than an array can.");
         }

@@ -70,7 +70,7 @@ public sealed class BlockMemoryPool : MemoryPool<byte>
         _isShared = isShared;
 
         // Past a BlockPool's largest class blocks are not pooled; a pipe asked for more then takes its own array.
-        _maxBufferSize = pool is BlockPool blocks ? blocks.MaximumBlockLength : 0x7FFFFFC7;
+        _maxBufferSize = pool is BlockPool blocks ? blocks.MaximumBlockLength : ArrayAccess.MaxLength;
     }
 
     /// <summary>The pool over <see cref="BlockPool.Shared"/>; disposing it does nothing.</summary>

@@ -1,6 +1,7 @@
 using System;
 using System.Runtime.InteropServices;
 using System.Threading;
+using Eddy.Internal;
 
 namespace Eddy.Pooling;
 

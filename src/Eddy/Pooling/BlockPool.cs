@@ -38,9 +38,6 @@ public sealed partial class BlockPool : ArrayPool<byte>
     private const int MinimumShift = 8;
     private const int MaximumStacks = 64;
 
-    /// <summary>The largest length any byte array may have (<c>Array.MaxLength</c>).</summary>
-    private const int MaximumArrayLength = 0x7FFFFFC7;
-
     // A thread keeps up to this many bytes per size class in its slot and stash together, and at most
     // 1 + StashStride blocks: so the small classes (up to 8 KiB) keep 8, 16 KiB keeps 4, 32 KiB 2, and from
     // 64 KiB on a block per class (the slot alone). A thread holds at most about 190 KiB beyond its slots.
@@ -560,12 +557,12 @@ public sealed partial class BlockPool : ArrayPool<byte>
     private int OversizedLength(int minimumLength)
     {
         long rounded = ((long)minimumLength + _maximumBlockLength - 1) & ~((long)_maximumBlockLength - 1);
-        return rounded <= MaximumArrayLength ? (int)rounded : minimumLength;
+        return rounded <= ArrayAccess.MaxLength ? (int)rounded : minimumLength;
     }
 
     private bool IsOversizedLength(int length) =>
         length > _maximumBlockLength
-        && ((length & (_maximumBlockLength - 1)) == 0 || length > (MaximumArrayLength & ~(_maximumBlockLength - 1)));
+        && ((length & (_maximumBlockLength - 1)) == 0 || length > (ArrayAccess.MaxLength & ~(_maximumBlockLength - 1)));
 
     private static int ClassLength(int index) => SizeClass.GetSize(index, MinimumShift);
 

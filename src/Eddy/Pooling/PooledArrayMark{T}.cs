@@ -1,6 +1,7 @@
 using System.Collections.Generic;
 using System.Diagnostics;
 using System.Runtime.CompilerServices;
+using Eddy.Internal;
 
 namespace Eddy.Pooling;
 

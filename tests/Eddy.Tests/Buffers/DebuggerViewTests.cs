@@ -3,6 +3,7 @@ using System.Diagnostics;
 using System.Linq;
 using System.Reflection;
 using Eddy.Buffers;
+using Eddy.Internal;
 using Eddy.Tests.Buffers.Infrastructure;
 
 namespace Eddy.Tests.Buffers;

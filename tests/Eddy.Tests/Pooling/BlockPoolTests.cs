@@ -4,6 +4,7 @@ using System.Collections.Generic;
 using System.Linq;
 using System.Runtime.InteropServices;
 using System.Threading;
+using Eddy.Internal;
 using Eddy.Pooling;
 
 namespace Eddy.Tests.Pooling;

@@ -1,5 +1,6 @@
 using System;
 using System.Collections.Generic;
+using Eddy.Internal;
 using Eddy.Pooling;
 using Eddy.Tests.Infrastructure;
 

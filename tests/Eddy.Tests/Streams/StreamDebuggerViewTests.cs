@@ -3,6 +3,7 @@ using System.IO;
 using System.Linq;
 using Eddy.Buffers;
 using Eddy.FileBuffering;
+using Eddy.Internal;
 using Eddy.Tests.Buffers;
 
 namespace Eddy.Tests.Streams;

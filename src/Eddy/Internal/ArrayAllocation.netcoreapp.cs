@@ -1,6 +1,6 @@
 using System;
 
-namespace Eddy.Pooling;
+namespace Eddy.Internal;
 
 /// <summary>
 /// New arrays for the pools: not zeroed when the element type has no references, unless the pool clears on return

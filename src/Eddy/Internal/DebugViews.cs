@@ -1,6 +1,6 @@
 using System;
 
-namespace Eddy.Buffers;
+namespace Eddy.Internal;
 
 /// <summary>What the debugger views of the buffers and streams share.</summary>
 internal static class DebugViews

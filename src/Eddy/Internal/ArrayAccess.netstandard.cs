@@ -2,10 +2,10 @@ using System;
 using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
 
-namespace Eddy.Buffers;
+namespace Eddy.Internal;
 
-/// <summary>Array operations whose fast form needs .NET (Core); these are the netstandard2.1 equivalents.</summary>
-internal static class ArrayAccess
+// Array operations whose fast form needs .NET (Core); these are the netstandard2.1 equivalents.
+internal static partial class ArrayAccess
 {
     /// <summary>A span over <paramref name="array"/>[<paramref name="start"/>..+<paramref name="length"/>].</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]

@@ -1,4 +1,4 @@
-namespace Eddy.Pooling;
+namespace Eddy.Internal;
 
 /// <summary>New arrays for the pools (netstandard2.1 has neither uninitialized nor pinned allocation: always zeroed).</summary>
 internal static class ArrayAllocation

@@ -1,6 +1,6 @@
 using System;
 
-namespace Eddy.Pooling;
+namespace Eddy.Internal;
 
 /// <summary>The per-process random value pools stamp into arrays they hold, to make double returns cheap to spot.</summary>
 internal static class PoolCookie

@@ -1,8 +1,7 @@
 using System.Buffers;
 using System.Runtime.CompilerServices;
-using Eddy.Internal;
 
-namespace Eddy.Buffers;
+namespace Eddy.Internal;
 
 /// <summary>How the buffers give an array back to its pool.</summary>
 internal static class PooledArrays

@@ -2,10 +2,10 @@ using System;
 using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
 
-namespace Eddy.Buffers;
+namespace Eddy.Internal;
 
-/// <summary>Array operations whose fast form needs .NET (Core); the netstandard2.1 build has safe equivalents.</summary>
-internal static class ArrayAccess
+// Array operations whose fast form needs .NET (Core); the netstandard2.1 build has safe equivalents.
+internal static partial class ArrayAccess
 {
     /// <summary>A span over <paramref name="array"/>[<paramref name="start"/>..+<paramref name="length"/>]; the caller has checked the bounds, so no check is repeated.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]

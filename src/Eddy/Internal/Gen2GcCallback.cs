@@ -1,7 +1,7 @@
 using System;
 using System.Runtime.InteropServices;
 
-namespace Eddy.Pooling;
+namespace Eddy.Internal;
 
 /// <summary>
 /// Calls back after Gen2 collections for as long as its target lives: an unreachable object whose finalizer
