@@ -17,7 +17,9 @@ namespace Eddy.Buffers;
 /// <remarks>
 /// <para>
 /// Chunks grow geometrically: the first holds <c>initialChunkLength</c> elements (default 4 KiB worth of
-/// elements), each next one twice the previous, up to <c>maximumChunkLength</c> (default 1 MiB worth). A
+/// elements), each next one a quarter of everything held so far, rounded down to a power of two and at least the
+/// first's, up to <c>maximumChunkLength</c> (default 1 MiB worth), so the free tail of the last chunk stays below a
+/// quarter of the content. A
 /// <see cref="GetSpan(int)"/> or <see cref="GetMemory(int)"/> asking for more than the current chunk has
 /// left gets a fresh chunk at least that big; the unused tail of the previous chunk is simply skipped.
 /// </para>

@@ -215,7 +215,7 @@ public sealed partial class BlockPool : ArrayPool<byte>
                 }
             }
 
-            return RentFromSharedTier(slots, index);
+            return RentFromStashStacksOrAllocate(slots, index);
         }
 
         return RentUnusual(minimumLength);
@@ -292,7 +292,7 @@ public sealed partial class BlockPool : ArrayPool<byte>
             }
         }
 
-        ReturnToSharedTier(slots, array, index);
+        ReturnToSlotStashOrStacks(slots, array, index);
     }
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
@@ -339,8 +339,12 @@ public sealed partial class BlockPool : ArrayPool<byte>
         return cache;
     }
 
+    /// <summary>
+    /// A rent the thread slot could not serve: the newest block of this thread's stash for the class, else a block
+    /// from the shared stacks, else a new array.
+    /// </summary>
     [MethodImpl(MethodImplOptions.NoInlining)]
-    private byte[] RentFromSharedTier(BlockSlot[] slots, int index)
+    private byte[] RentFromStashStacksOrAllocate(BlockSlot[] slots, int index)
     {
         ref BlockSlot slot = ref slots[index];
         int count = slot.StashCount;
@@ -420,8 +424,13 @@ public sealed partial class BlockPool : ArrayPool<byte>
         return block;
     }
 
+    /// <summary>
+    /// A return the thread slot's fast path could not take: into the thread slot when this is the thread's first
+    /// return of the class (reserving it), else onto this thread's stash, else onto a shared stack, else dropped
+    /// (counted) when the pool's byte cap or every stack is full.
+    /// </summary>
     [MethodImpl(MethodImplOptions.NoInlining)]
-    private void ReturnToSharedTier(BlockSlot[] slots, byte[] array, int index)
+    private void ReturnToSlotStashOrStacks(BlockSlot[] slots, byte[] array, int index)
     {
         int length = array.Length;
 
