@@ -53,6 +53,9 @@ public sealed partial class PooledMemoryStream : Stream, IBufferWriter<byte>
 
     /// <summary>Creates a read-only stream over <paramref name="memory"/>; the bytes are neither copied nor pooled.</summary>
     /// <param name="memory">The bytes to read. The caller keeps ownership.</param>
+    /// <remarks>An array converts to <see cref="ReadOnlyMemory{T}"/>, so <c>new PooledMemoryStream(bytes)</c> reads an
+    /// array; a null array converts to empty memory and reads as an empty stream (<see cref="MemoryStream"/> throws
+    /// <see cref="ArgumentNullException"/>).</remarks>
     public PooledMemoryStream(ReadOnlyMemory<byte> memory)
     {
         _optionsOrRare = new RareFields { Options = s_readOnlyOptions, ReadOnly = memory };
