@@ -32,8 +32,6 @@ internal sealed class ParticleSystem
 
     public int ActiveBursts => _burstCount;
 
-    public int PooledArrays => _particlePool.RetainedCount;
-
     /// <summary>A running sum of what was drawn, so the work cannot be optimised away and runs are comparable.</summary>
     public long DrawnChecksum { get; private set; }
 

@@ -29,7 +29,7 @@ for (var frame = 1; frame <= Frames; frame++)
 
     if (frame is 1 or 2 or 30 or 60 or 61 or 120 or 121 or 300 or Frames)
     {
-        Console.WriteLine($"frame {frame,3}: {allocated,6} bytes allocated, {system.ActiveBursts,2} bursts active, {system.PooledArrays,2} arrays idle in the pool");
+        Console.WriteLine($"frame {frame,3}: {allocated,6} bytes allocated, {system.ActiveBursts,2} bursts active");
     }
 }
 

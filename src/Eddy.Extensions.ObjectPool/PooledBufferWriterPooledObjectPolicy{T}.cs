@@ -1,14 +1,12 @@
 using System;
 using System.Buffers;
-using System.Runtime.CompilerServices;
-using System.Runtime.InteropServices;
 using Eddy.Buffers;
 using Microsoft.Extensions.ObjectPool;
 
 namespace Eddy.Extensions.ObjectPool;
 
 /// <summary>
-/// A <see cref="PooledObjectPolicy{T}"/> for <see cref="PooledBufferWriter{T}"/>: a returned writer is reset and
+/// A <see cref="PooledObjectPolicy{T}"/> for <see cref="PooledBufferWriter{T}"/>: a returned writer is cleared and
 /// keeps its array for the next use, unless the array grew past <see cref="MaximumRetainedCapacity"/>, in which
 /// case the writer is disposed (its array goes back to the array pool) and not kept.
 /// </summary>
@@ -19,30 +17,31 @@ namespace Eddy.Extensions.ObjectPool;
 /// </remarks>
 public sealed class PooledBufferWriterPooledObjectPolicy<T> : PooledObjectPolicy<PooledBufferWriter<T>>
 {
-    /// <summary>The default <see cref="MaximumRetainedCapacity"/>: 1 Mi elements.</summary>
-    public const int DefaultMaximumRetainedCapacity = 1 << 20;
+    private const int DefaultMaximumRetainedCapacity = 1 << 20;
 
     private readonly ArrayPool<T>? _pool;
 
     /// <summary>Creates a policy.</summary>
     /// <param name="pool">The array pool of every writer; null means Eddy's default pool.</param>
     /// <param name="initialCapacity">Elements each new writer rents up front; 0 rents on the first write.</param>
-    /// <param name="maximumRetainedCapacity">Writers whose array is longer are disposed rather than kept.</param>
+    /// <param name="maximumRetainedCapacity">Writers whose array is longer are disposed rather than kept; null for
+    /// 1 Mi elements.</param>
     /// <exception cref="ArgumentOutOfRangeException">A length is negative.</exception>
-    public PooledBufferWriterPooledObjectPolicy(ArrayPool<T>? pool = null, int initialCapacity = 0, int maximumRetainedCapacity = DefaultMaximumRetainedCapacity)
+    public PooledBufferWriterPooledObjectPolicy(ArrayPool<T>? pool = null, int initialCapacity = 0, int? maximumRetainedCapacity = null)
     {
+        int maximum = maximumRetainedCapacity ?? DefaultMaximumRetainedCapacity;
         if (initialCapacity < 0)
         {
             throw new ArgumentOutOfRangeException(nameof(initialCapacity), initialCapacity, "Must not be negative.");
         }
 
-        if (maximumRetainedCapacity < 0)
+        if (maximum < 0)
         {
-            throw new ArgumentOutOfRangeException(nameof(maximumRetainedCapacity), maximumRetainedCapacity, "Must not be negative.");
+            throw new ArgumentOutOfRangeException(nameof(maximumRetainedCapacity), maximum, "Must not be negative.");
         }
 
         InitialCapacity = initialCapacity;
-        MaximumRetainedCapacity = maximumRetainedCapacity;
+        MaximumRetainedCapacity = maximum;
         _pool = pool;
     }
 
@@ -56,7 +55,7 @@ public sealed class PooledBufferWriterPooledObjectPolicy<T> : PooledObjectPolicy
     /// <returns>A new writer.</returns>
     public override PooledBufferWriter<T> Create() => new(_pool, InitialCapacity);
 
-    /// <summary>Resets <paramref name="obj"/> for reuse, or disposes it when its array is too long to keep.</summary>
+    /// <summary>Clears <paramref name="obj"/> for reuse, or disposes it when its array is too long to keep.</summary>
     /// <param name="obj">The writer given back to the object pool.</param>
     /// <returns>True to keep the writer; false when it was disposed here or before.</returns>
     public override bool Return(PooledBufferWriter<T> obj)
@@ -83,12 +82,7 @@ public sealed class PooledBufferWriterPooledObjectPolicy<T> : PooledObjectPolicy
             return false;
         }
 
-        if (RuntimeHelpers.IsReferenceOrContainsReferences<T>())
-        {
-            MemoryMarshal.AsMemory(obj.WrittenMemory).Span.Clear();
-        }
-
-        obj.Reset();
+        obj.Clear();
         return true;
     }
 }

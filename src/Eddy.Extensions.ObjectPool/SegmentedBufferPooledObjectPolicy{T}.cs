@@ -44,7 +44,7 @@ public sealed class SegmentedBufferPooledObjectPolicy<T> : PooledObjectPolicy<Se
 
         try
         {
-            obj.Reset(keepChunks: false);
+            obj.Reset();
         }
         catch (ObjectDisposedException)
         {

@@ -13,42 +13,42 @@ namespace Eddy;
 /// Defaults:
 /// <list type="table">
 /// <item><term><see cref="Mode"/></term><description><see cref="PooledMemoryStreamMode.Auto"/></description></item>
-/// <item><term><see cref="SegmentThreshold"/></term><description><see cref="DefaultSegmentThreshold"/> (64 KiB)</description></item>
+/// <item><term><see cref="SegmentThreshold"/></term><description>64 KiB</description></item>
 /// <item><term><see cref="Pool"/></term><description>null: Eddy's default byte pool (<see cref="Pooling.BlockPool.Shared"/>)</description></item>
-/// <item><term><see cref="InitialCapacity"/></term><description>0: the first write rents what it needs, at least <see cref="DefaultInitialCapacity"/> (4 KiB)</description></item>
+/// <item><term><see cref="InitialCapacity"/></term><description>0: the first write rents what it needs, at least 4 KiB</description></item>
 /// <item><term><see cref="ChunkLength"/></term><description>0: the segmented buffer's own default for its first chunk</description></item>
-/// <item><term><see cref="MaximumChunkLength"/></term><description>0: <see cref="DefaultMaximumChunkLength"/> (16 MiB), lowered to the pool's largest pooled block when the pool is a <see cref="Pooling.BlockPool"/> (1 MiB by default)</description></item>
-/// <item><term><see cref="MaximumGapLength"/></term><description><see cref="DefaultMaximumGapLength"/> (2 GiB - 1): the largest run of unwritten bytes a write past the end or SetLength may add</description></item>
+/// <item><term><see cref="MaximumChunkLength"/></term><description>0: 16 MiB, lowered to the pool's largest pooled block when the pool is a <see cref="Pooling.BlockPool"/> (1 MiB by default)</description></item>
+/// <item><term><see cref="MaximumGapLength"/></term><description>2 GiB - 1: the largest run of unwritten bytes a write past the end or SetLength may add</description></item>
 /// <item><term><see cref="ClearOnReturn"/></term><description>false: arrays go back to the pool without being zeroed</description></item>
 /// </list>
 /// </remarks>
 public sealed class PooledMemoryStreamOptions
 {
     /// <summary>The default <see cref="SegmentThreshold"/>: 64 KiB, chosen by measurement (see docs/stream.md).</summary>
-    public const int DefaultSegmentThreshold = 64 << 10;
+    internal const int DefaultSegmentThreshold = 64 << 10;
 
     /// <summary>
     /// The default <see cref="MaximumChunkLength"/>: 16 MiB. Large chunks keep a 128 MiB stream to about 20 arrays,
     /// few enough for <c>ArrayPool&lt;byte&gt;.Shared</c> to keep them all between uses (with 1 MiB chunks half of
     /// them were allocated afresh on every use; see docs/stream.md).
     /// </summary>
-    public const int DefaultMaximumChunkLength = 16 << 20;
+    internal const int DefaultMaximumChunkLength = 16 << 20;
 
     /// <summary>
     /// The default <see cref="MaximumGapLength"/>: <see cref="int.MaxValue"/> bytes, the most a
     /// <c>MemoryStream</c> can zero-fill, so no gap MemoryStream accepts is refused.
     /// </summary>
-    public const long DefaultMaximumGapLength = int.MaxValue;
+    internal const long DefaultMaximumGapLength = int.MaxValue;
 
     /// <summary>The smallest array the stream ever rents (like <c>MemoryStream</c>'s 256).</summary>
-    public const int MinimumRentLength = 256;
+    internal const int MinimumRentLength = 256;
 
     /// <summary>
     /// What the first write rents at least when <see cref="InitialCapacity"/> is 0: 4 KiB. Renting a pooled block
     /// costs the same whatever its length, and starting at a page spares a growing stream the copies of its first
     /// growth steps.
     /// </summary>
-    public const int DefaultInitialCapacity = 4096;
+    internal const int DefaultInitialCapacity = 4096;
 
     private readonly int _segmentThreshold = DefaultSegmentThreshold;
     private readonly int _initialCapacity;
@@ -79,7 +79,7 @@ public sealed class PooledMemoryStreamOptions
     /// <summary>
     /// In <see cref="PooledMemoryStreamMode.Auto"/> mode, the capacity in bytes past which the contiguous array
     /// is handed to a segmented buffer instead of being replaced by a larger one. Default
-    /// <see cref="DefaultSegmentThreshold"/>. Ignored by the other modes.
+    /// 64 KiB. Ignored by the other modes.
     /// </summary>
     /// <exception cref="ArgumentOutOfRangeException">The value is not positive.</exception>
     public int SegmentThreshold
@@ -101,10 +101,10 @@ public sealed class PooledMemoryStreamOptions
 
     /// <summary>
     /// The capacity the first write rents at least (nothing is rented before the first write), never less than
-    /// <see cref="MinimumRentLength"/>, in every mode: above <see cref="SegmentThreshold"/> in
+    /// 256 bytes, in every mode: above <see cref="SegmentThreshold"/> in
     /// <see cref="PooledMemoryStreamMode.Auto"/> mode, or above the first chunk's length in
     /// <see cref="PooledMemoryStreamMode.Segmented"/> mode, the first array is this long and the stream stays in it
-    /// until it outgrows it. Default 0, meaning <see cref="DefaultInitialCapacity"/> or what the write needs.
+    /// until it outgrows it. Default 0, meaning 4 KiB or what the write needs.
     /// </summary>
     /// <exception cref="ArgumentOutOfRangeException">The value is negative.</exception>
     public int InitialCapacity
@@ -131,7 +131,7 @@ public sealed class PooledMemoryStreamOptions
     }
 
     /// <summary>Largest chunk a segmented stream grows to (chunks double up to it); 0 (default) means
-    /// <see cref="DefaultMaximumChunkLength"/>, or a <see cref="Pooling.BlockPool"/>'s largest pooled block if smaller.</summary>
+    /// 16 MiB, or a <see cref="Pooling.BlockPool"/>'s largest pooled block if smaller.</summary>
     /// <exception cref="ArgumentOutOfRangeException">The value is negative, or nonzero and below <see cref="ChunkLength"/>.</exception>
     public int MaximumChunkLength
     {
@@ -149,7 +149,7 @@ public sealed class PooledMemoryStreamOptions
     /// <see cref="System.IO.Stream.SetLength"/> may open: gap bytes are stored as zeros, so a far position would
     /// otherwise fill memory with bytes nobody wrote. Such an operation throws before changing anything
     /// (<see cref="System.IO.IOException"/> for a write, <see cref="ArgumentOutOfRangeException"/> for SetLength).
-    /// Default <see cref="DefaultMaximumGapLength"/>.
+    /// Default 2 GiB - 1.
     /// </summary>
     /// <exception cref="ArgumentOutOfRangeException">The value is negative.</exception>
     public long MaximumGapLength

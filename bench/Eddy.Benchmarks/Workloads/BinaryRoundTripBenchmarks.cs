@@ -49,7 +49,7 @@ public class BinaryRoundTripBenchmarks
         long sum = 0;
         for (int i = 0; i < Count; i++)
         {
-            sum += reader.ReadInt64();
+            sum += reader.Read<long>();
         }
 
         return sum;
@@ -71,7 +71,7 @@ public class BinaryRoundTripBenchmarks
         long sum = 0;
         for (int i = 0; i < Count; i++)
         {
-            sum += reader.ReadInt64();
+            sum += reader.Read<long>();
         }
 
         return sum;
@@ -96,7 +96,7 @@ public class BinaryRoundTripBenchmarks
         long sum = 0;
         for (int i = 0; i < Count; i++)
         {
-            sum += reader.ReadInt64();
+            sum += reader.Read<long>();
         }
 
         return sum;

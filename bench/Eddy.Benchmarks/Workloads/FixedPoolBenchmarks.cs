@@ -32,7 +32,7 @@ public class FixedPoolBenchmarks
         int retained = System.Math.Max(Count, FixedArrayPool<int, L32>.DefaultMaximumRetained);
         _single = new FixedArrayPool<int, L32>(retained);
         ConcurrentFixedArrayPool<int, L32>.Shared.MaximumRetained = retained;
-        ThreadStaticFixedArrayPool<int, L32>.Shared.MaximumRetainedPerThread = retained;
+        ThreadStaticFixedArrayPool<int, L32>.Shared.MaximumRetained = retained;
     }
 
     [Benchmark(Baseline = true), Implementation(ImplementationIds.ArrayPoolShared)]

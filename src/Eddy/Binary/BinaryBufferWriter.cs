@@ -49,8 +49,8 @@ public sealed partial class BinaryBufferWriter : IDisposable
     /// <summary>The bytes written through this writer so far, flushed or not.</summary>
     public long BytesWritten => _committed + (_position - _start);
 
-    /// <summary>The bytes written but not yet advanced in the output; <see cref="Flush"/> advances them.</summary>
-    public int BytesPending => _position - _start;
+    /// <summary>The bytes written but not yet advanced in the output; <see cref="Flush"/> advances them (shown in the debugger).</summary>
+    internal int BytesPending => _position - _start;
 
     /// <summary>Advances the output past everything written so far.</summary>
     public void Flush()

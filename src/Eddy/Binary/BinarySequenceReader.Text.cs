@@ -21,7 +21,7 @@ public ref partial struct BinarySequenceReader
     /// <exception cref="System.IO.EndOfStreamException">The data ends before the char is complete.</exception>
     /// <exception cref="System.IO.InvalidDataException">The bytes encode a supplementary character, which needs two chars; read it with <see cref="ReadString"/>.</exception>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public char ReadChar()
+    internal char ReadChar()
     {
         if (!TryReadChar(out char value))
         {
@@ -36,7 +36,7 @@ public ref partial struct BinarySequenceReader
     /// <returns>Whether a char was read.</returns>
     /// <exception cref="System.IO.InvalidDataException">The bytes encode a supplementary character.</exception>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public bool TryReadChar(out char value)
+    internal bool TryReadChar(out char value)
     {
         ReadOnlySpan<byte> span = _span;
         if (span.Length > 0 && span[0] < 0x80)

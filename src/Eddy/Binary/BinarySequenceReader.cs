@@ -95,63 +95,67 @@ public ref partial struct BinarySequenceReader
 
     /// <summary>Reads one byte; any non-zero value is true, as in <see cref="System.IO.BinaryReader.ReadBoolean"/>.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public bool ReadBoolean() => ReadUnmanaged<byte>() != 0;
+    internal bool ReadBoolean() => ReadUnmanaged<byte>() != 0;
 
     /// <summary>Reads one byte.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public byte ReadByte() => ReadUnmanaged<byte>();
+    internal byte ReadByte() => ReadUnmanaged<byte>();
 
     /// <summary>Reads one byte.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public sbyte ReadSByte() => ReadUnmanaged<sbyte>();
+    internal sbyte ReadSByte() => ReadUnmanaged<sbyte>();
 
     /// <summary>Reads two bytes, little-endian.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public short ReadInt16() => ReadUnmanaged<short>();
+    internal short ReadInt16() => ReadUnmanaged<short>();
 
     /// <summary>Reads two bytes, little-endian.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public ushort ReadUInt16() => ReadUnmanaged<ushort>();
+    internal ushort ReadUInt16() => ReadUnmanaged<ushort>();
 
     /// <summary>Reads four bytes, little-endian.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public int ReadInt32() => ReadUnmanaged<int>();
+    internal int ReadInt32() => ReadUnmanaged<int>();
 
     /// <summary>Reads four bytes, little-endian.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public uint ReadUInt32() => ReadUnmanaged<uint>();
+    internal uint ReadUInt32() => ReadUnmanaged<uint>();
 
     /// <summary>Reads eight bytes, little-endian.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public long ReadInt64() => ReadUnmanaged<long>();
+    internal long ReadInt64() => ReadUnmanaged<long>();
 
     /// <summary>Reads eight bytes, little-endian.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public ulong ReadUInt64() => ReadUnmanaged<ulong>();
+    internal ulong ReadUInt64() => ReadUnmanaged<ulong>();
 
     /// <summary>Reads an IEEE single from four bytes, little-endian.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public float ReadSingle() => ReadUnmanaged<float>();
+    internal float ReadSingle() => ReadUnmanaged<float>();
 
     /// <summary>Reads an IEEE double from eight bytes, little-endian.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public double ReadDouble() => ReadUnmanaged<double>();
+    internal double ReadDouble() => ReadUnmanaged<double>();
 
     /// <summary>Reads sixteen bytes in <see cref="System.IO.BinaryWriter"/>'s decimal layout.</summary>
     /// <exception cref="System.IO.InvalidDataException">The flags hold bits a decimal cannot have, or a scale above 28.</exception>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public decimal ReadDecimal()
+    internal decimal ReadDecimal()
     {
         this = ReadDecimalCore(this, out decimal value);
         return value;
     }
 
     /// <summary>
-    /// Reads any unmanaged value from its bytes, the counterpart of <see cref="BinaryBufferWriter.Write{T}(T)"/>:
-    /// <see cref="bool"/>, <see cref="char"/> and <see cref="decimal"/> are read as <see cref="ReadBoolean"/>,
-    /// <see cref="ReadChar"/> and <see cref="ReadDecimal"/> read them.
+    /// Reads any unmanaged value from its bytes, the counterpart of every <see cref="BinaryBufferWriter"/>
+    /// <c>Write(x)</c> overload and of <see cref="System.IO.BinaryReader"/>'s typed reads
+    /// (<c>Read&lt;int&gt;()</c> for <c>ReadInt32()</c>, <c>Read&lt;double&gt;()</c> for <c>ReadDouble()</c>):
+    /// scalars little-endian; <see cref="bool"/> one byte, nonzero for true; <see cref="char"/> as UTF-8 (1 to 3
+    /// bytes, an ill-formed sequence reading as U+FFFD); <see cref="decimal"/> in BinaryWriter's 16-byte layout.
     /// </summary>
     /// <typeparam name="T">The value's type.</typeparam>
+    /// <exception cref="System.IO.EndOfStreamException">The data ends before the value is complete.</exception>
+    /// <exception cref="System.IO.InvalidDataException">An invalid decimal, or a char whose bytes encode a supplementary character (read those with <see cref="ReadString"/>).</exception>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public T Read<T>()
         where T : unmanaged

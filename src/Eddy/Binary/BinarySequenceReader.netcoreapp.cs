@@ -8,7 +8,7 @@ public ref partial struct BinarySequenceReader
 {
     /// <summary>Reads an IEEE half from two bytes, little-endian.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public Half ReadHalf() => ReadUnmanaged<Half>();
+    internal Half ReadHalf() => ReadUnmanaged<Half>();
 
     /// <summary>An array the caller fills completely, so it need not be zeroed.</summary>
     private static byte[] NewUninitializedArray(int length) => GC.AllocateUninitializedArray<byte>(length);

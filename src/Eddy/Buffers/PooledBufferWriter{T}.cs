@@ -16,7 +16,7 @@ namespace Eddy.Buffers;
 /// <remarks>
 /// Rules of use: a span or memory from <see cref="GetSpan(int)"/> is invalid after <see cref="Advance(int)"/>
 /// or any growth; <see cref="WrittenSpan"/> and <see cref="WrittenMemory"/> are invalid after the next write,
-/// <see cref="Reset"/>, <see cref="DetachBuffer"/> or <see cref="Dispose"/>. Dispose exactly once when done
+/// <see cref="Reset"/>, <see cref="Clear"/>, <see cref="DetachBuffer"/> or <see cref="Dispose"/>. Dispose exactly once when done
 /// (a second call does nothing); any other use after that throws <see cref="ObjectDisposedException"/>.
 /// Not thread-safe.
 /// </remarks>
@@ -25,7 +25,7 @@ namespace Eddy.Buffers;
 public sealed class PooledBufferWriter<T> : IBufferWriter<T>, IDisposable, IRescuable
 {
     /// <summary>Elements rented on the first write when the caller names no initial capacity.</summary>
-    public const int DefaultInitialCapacity = 256;
+    internal const int DefaultInitialCapacity = 256;
 
     private readonly ArrayPool<T> _pool;
     private readonly int _initialCapacity;
@@ -43,7 +43,7 @@ public sealed class PooledBufferWriter<T> : IBufferWriter<T>, IDisposable, IResc
 
     /// <summary>Creates a writer.</summary>
     /// <param name="pool">The pool the array is rented from and returned to; null for the library's default pool.</param>
-    /// <param name="initialCapacity">Elements to rent up front; 0 to rent <see cref="DefaultInitialCapacity"/> on the first write.</param>
+    /// <param name="initialCapacity">Elements to rent up front; 0 to rent 256 elements on the first write.</param>
     /// <exception cref="ArgumentOutOfRangeException"><paramref name="initialCapacity"/> is negative.</exception>
     public PooledBufferWriter(ArrayPool<T>? pool = null, int initialCapacity = 0)
     {
@@ -184,11 +184,36 @@ public sealed class PooledBufferWriter<T> : IBufferWriter<T>, IDisposable, IResc
         _index += source.Length;
     }
 
-    /// <summary>Forgets the written elements, keeping the array; nothing is zeroed.</summary>
+    /// <summary>
+    /// Empties the writer and returns its array to the pool; the writer stays usable, and its next write rents
+    /// again. To empty it and keep the array for the next use, call <see cref="Clear"/>.
+    /// </summary>
     /// <exception cref="ObjectDisposedException">The writer is disposed.</exception>
     public void Reset()
     {
         ThrowIfDisposed();
+        _handedOut = 0;
+        RescueGuard.DisarmAndClear(ref _guard);
+        T[] buffer = _buffer;
+        _buffer = [];
+        _index = 0;
+        PooledArrays.Return(_pool, buffer);
+    }
+
+    /// <summary>
+    /// Empties the writer and keeps its array for the next writes (<see cref="ArrayBufferWriter{T}"/>'s
+    /// <c>Clear</c>). The written elements are zeroed only when <typeparamref name="T"/> holds references, so a
+    /// kept array keeps no objects alive; <see cref="ArrayBufferWriter{T}"/> zeroes them always.
+    /// </summary>
+    /// <exception cref="ObjectDisposedException">The writer is disposed.</exception>
+    public void Clear()
+    {
+        ThrowIfDisposed();
+        if (RuntimeHelpers.IsReferenceOrContainsReferences<T>())
+        {
+            new Span<T>(_buffer, 0, _index).Clear();
+        }
+
         _handedOut = 0;
         _index = 0;
     }

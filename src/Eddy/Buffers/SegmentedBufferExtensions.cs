@@ -12,13 +12,13 @@ namespace Eddy.Buffers;
 /// <summary>Stream operations on a byte <see cref="SegmentedBuffer{T}"/> that read and write the chunks directly.</summary>
 public static class SegmentedBufferExtensions
 {
-    /// <summary>Writes every held byte to <paramref name="destination"/>, chunk by chunk, with no intermediate buffer.</summary>
+    /// <summary>Writes every held byte to <paramref name="stream"/>, chunk by chunk, with no intermediate buffer, whatever was consumed before excluded (<c>MemoryStream.WriteTo</c>'s name).</summary>
     /// <exception cref="ArgumentNullException">An argument is null.</exception>
     /// <exception cref="ObjectDisposedException">The buffer is disposed.</exception>
-    public static void CopyTo(this SegmentedBuffer<byte> buffer, Stream destination)
+    public static void WriteTo(this SegmentedBuffer<byte> buffer, Stream stream)
     {
         ThrowHelper.ThrowIfNull(buffer);
-        ThrowHelper.ThrowIfNull(destination);
+        ThrowHelper.ThrowIfNull(stream);
         foreach (ReadOnlyMemory<byte> memory in buffer.GetReadOnlySequence())
         {
             // An empty sequence still yields one empty memory.
@@ -29,18 +29,18 @@ public static class SegmentedBufferExtensions
 
             bool isArray = MemoryMarshal.TryGetArray(memory, out ArraySegment<byte> segment);
             Debug.Assert(isArray);
-            destination.Write(segment.Array!, segment.Offset, segment.Count);
+            stream.Write(segment.Array!, segment.Offset, segment.Count);
         }
     }
 
-    /// <summary>Writes every held byte to <paramref name="destination"/> asynchronously, chunk by chunk.</summary>
+    /// <summary>Writes every held byte to <paramref name="stream"/> asynchronously, chunk by chunk.</summary>
     /// <exception cref="ArgumentNullException">An argument is null.</exception>
     /// <exception cref="ObjectDisposedException">The buffer is disposed.</exception>
-    public static ValueTask CopyToAsync(this SegmentedBuffer<byte> buffer, Stream destination, CancellationToken cancellationToken = default)
+    public static ValueTask WriteToAsync(this SegmentedBuffer<byte> buffer, Stream stream, CancellationToken cancellationToken = default)
     {
         ThrowHelper.ThrowIfNull(buffer);
-        ThrowHelper.ThrowIfNull(destination);
-        return CopyToAsyncCore(buffer.GetReadOnlySequence(), destination, cancellationToken);
+        ThrowHelper.ThrowIfNull(stream);
+        return WriteToAsyncCore(buffer.GetReadOnlySequence(), stream, cancellationToken);
     }
 
     /// <summary>Reads <paramref name="source"/> to its end straight into the buffer's chunks; returns the bytes read.</summary>
@@ -90,7 +90,7 @@ public static class SegmentedBufferExtensions
         return read;
     }
 
-    private static async ValueTask CopyToAsyncCore(ReadOnlySequence<byte> sequence, Stream destination, CancellationToken cancellationToken)
+    private static async ValueTask WriteToAsyncCore(ReadOnlySequence<byte> sequence, Stream destination, CancellationToken cancellationToken)
     {
         foreach (ReadOnlyMemory<byte> memory in sequence)
         {

@@ -33,10 +33,10 @@ namespace Eddy.Buffers;
 public sealed partial class SegmentedBuffer<T> : IBufferWriter<T>, IDisposable
 {
     /// <summary>Bytes in the first chunk when the caller names no length.</summary>
-    public const int DefaultInitialChunkBytes = 4 * 1024;
+    internal const int DefaultInitialChunkBytes = 4 * 1024;
 
     /// <summary>Bytes in the largest chunk when the caller names no length.</summary>
-    public const int DefaultMaximumChunkBytes = 1024 * 1024;
+    internal const int DefaultMaximumChunkBytes = 1024 * 1024;
 
     // Null for the default pool: a constructor then stores no reference (no GC write barrier).
     private readonly ArrayPool<T>? _pool;
@@ -47,12 +47,12 @@ public sealed partial class SegmentedBuffer<T> : IBufferWriter<T>, IDisposable
     // Set by an owner that promises clear-on-return (a stream): every chunk that may hold what was written goes
     // back to the pool with clearArray. Every chunk that has been the write chunk may: besides its content, it may
     // hold bytes written into a span from GetSpan/GetMemory and never committed (the span runs to the chunk's end).
-    // Chunks past the write chunk are spares, rented and never written (Reset(true) clears those it makes), so
+    // Chunks past the write chunk are spares, rented and never written (Clear clears those it makes), so
     // they go back as they are. Nothing on the write paths looks at this.
     private readonly bool _clearOnReturn;
 
     // _chunks[0.._chunkCount) are owned; [0.._writeIndex] hold data (0 is the head), the rest are spares
-    // pre-allocated by EnsureCapacity or kept by Reset(true). The first chunk starts bare: _chunkCount 0 and
+    // pre-allocated by EnsureCapacity or kept by Clear. The first chunk starts bare: _chunkCount 0 and
     // _writeArray rented, with no segment and no list, so a buffer that never outgrows it takes neither; the
     // operations that walk the list attach it first (AttachBareChunk). The list is null until then (no reference
     // stored), and is read only where _chunkCount is above 0, or by AddFirstSegment and Dispose, which check.
@@ -83,8 +83,8 @@ public sealed partial class SegmentedBuffer<T> : IBufferWriter<T>, IDisposable
 
     /// <summary>Creates an empty buffer; no memory is rented until the first write.</summary>
     /// <param name="pool">The pool chunks are rented from and returned to; null for the library's default pool.</param>
-    /// <param name="initialChunkLength">Elements in the first chunk; 0 for <see cref="DefaultInitialChunkBytes"/> worth.</param>
-    /// <param name="maximumChunkLength">The cap on geometric chunk growth, in elements; 0 for <see cref="DefaultMaximumChunkBytes"/> worth.</param>
+    /// <param name="initialChunkLength">Elements in the first chunk; 0 for 4 KiB worth.</param>
+    /// <param name="maximumChunkLength">The cap on geometric chunk growth, in elements; 0 for 1 MiB worth.</param>
     /// <exception cref="ArgumentOutOfRangeException">A length is negative, or <paramref name="maximumChunkLength"/> is below <paramref name="initialChunkLength"/>.</exception>
     public SegmentedBuffer(ArrayPool<T>? pool = null, int initialChunkLength = 0, int maximumChunkLength = 0)
     {
@@ -384,33 +384,41 @@ public sealed partial class SegmentedBuffer<T> : IBufferWriter<T>, IDisposable
         _headOffset = (int)(newHead - _chunks[0].Start);
     }
 
-    /// <summary>Empties the buffer.</summary>
-    /// <param name="keepChunks">True to keep every chunk for reuse; false to return them all to the pool.</param>
+    /// <summary>
+    /// Empties the buffer and keeps every chunk for the next writes, so refilling it to the same length rents
+    /// nothing. To empty it and return the chunks, call <see cref="Reset"/>.
+    /// </summary>
     /// <exception cref="ObjectDisposedException">The buffer is disposed.</exception>
-    public void Reset(bool keepChunks = false)
+    public void Clear()
     {
         ThrowIfDisposed();
         _handedOut = 0;
-        if (keepChunks)
+        if (_clearOnReturn)
         {
-            if (_clearOnReturn)
+            // The chunks after the first become spares, which go back to the pool as they are: clear them now.
+            for (int i = 1; i <= _writeIndex && i < _chunkCount; i++)
             {
-                // The chunks after the first become spares, which go back to the pool as they are: clear them now.
-                for (int i = 1; i <= _writeIndex && i < _chunkCount; i++)
-                {
-                    _chunks[i].Array.AsSpan().Clear();
-                }
+                _chunks[i].Array.AsSpan().Clear();
             }
-
-            for (int i = 0; i < _chunkCount; i++)
-            {
-                _chunks[i].Count = 0;
-            }
-
-            RewindEmpty();
-            return;
         }
 
+        for (int i = 0; i < _chunkCount; i++)
+        {
+            _chunks[i].Count = 0;
+        }
+
+        RewindEmpty();
+    }
+
+    /// <summary>
+    /// Empties the buffer and returns every chunk to the pool; the buffer stays usable, and its next write rents
+    /// again. To empty it and keep the chunks, call <see cref="Clear"/>.
+    /// </summary>
+    /// <exception cref="ObjectDisposedException">The buffer is disposed.</exception>
+    public void Reset()
+    {
+        ThrowIfDisposed();
+        _handedOut = 0;
         if (_chunkCount == 0 && _writeArray.Length != 0)
         {
             ReturnArray(_writeArray);

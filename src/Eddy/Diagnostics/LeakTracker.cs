@@ -19,7 +19,7 @@ namespace Eddy.Diagnostics;
 /// unsampled one leaves its memory to the garbage collector, unseen.</para>
 /// <para>Sampling costs a thread-static increment and a compare per first rent, plus, for the sampled ones, a
 /// stack capture and a guard; set <see cref="SamplingInterval"/> to 1 to track and trace every creation (for
-/// debugging), 0 to track none of the sampled kinds. The default is <see cref="DefaultSamplingInterval"/>, or the
+/// debugging), 0 to track none of the sampled kinds. The default is 65536, or the
 /// value of the <c>EDDY_LEAK_SAMPLING_INTERVAL</c> environment variable when it is set.</para>
 /// </remarks>
 public static class LeakTracker
@@ -28,9 +28,9 @@ public static class LeakTracker
     /// The default sampling interval: one creation in 65536 is tracked with its stack. A capture costs several
     /// microseconds, so this keeps its average cost per creation to about a tenth of a nanosecond.
     /// </summary>
-    public const int DefaultSamplingInterval = Rescues.DefaultSamplingInterval;
+    internal const int DefaultSamplingInterval = Rescues.DefaultSamplingInterval;
 
-    /// <summary>The environment variable read once at start-up to override <see cref="DefaultSamplingInterval"/>.</summary>
+    /// <summary>The environment variable read once at start-up to override the default sampling interval (65536).</summary>
     public const string SamplingIntervalVariable = Rescues.SamplingIntervalVariable;
 
     static LeakTracker()

@@ -33,7 +33,7 @@ namespace Eddy.Pooling;
 public sealed partial class BlockPool : ArrayPool<byte>
 {
     /// <summary>The smallest block length, the size of class 0.</summary>
-    public const int MinimumBlockLength = 1 << MinimumShift;
+    internal const int MinimumBlockLength = 1 << MinimumShift;
 
     private const int MinimumShift = 8;
     private const int MaximumStacks = 64;
@@ -66,7 +66,7 @@ public sealed partial class BlockPool : ArrayPool<byte>
     [ThreadStatic]
     private static ThreadCache? t_lastInstanceCache;
 
-    private static readonly BlockPool s_shared = new(new BlockPoolOptions(), isShared: true);
+    private static readonly BlockPool s_shared = new(BlockPoolOptions.Default, isShared: true);
 
     private readonly bool _isShared;
     private readonly ThreadLocal<ThreadCache?>? _threadCaches;
@@ -93,11 +93,11 @@ public sealed partial class BlockPool : ArrayPool<byte>
 
     /// <summary>Creates a pool with default options.</summary>
     public BlockPool()
-        : this(new BlockPoolOptions(), isShared: false)
+        : this(BlockPoolOptions.Default, isShared: false)
     {
     }
 
-    /// <summary>Creates a pool with the given options (copied; later changes to them have no effect).</summary>
+    /// <summary>Creates a pool with the given options.</summary>
     /// <param name="options">The settings; see <see cref="BlockPoolOptions"/> for the defaults.</param>
     /// <exception cref="ArgumentNullException"><paramref name="options"/> is null.</exception>
     /// <exception cref="ArgumentOutOfRangeException">An option is out of its documented range.</exception>
@@ -172,7 +172,7 @@ public sealed partial class BlockPool : ArrayPool<byte>
     public int MaximumBlockLength => _maximumBlockLength;
 
     /// <summary>The hard cap on retained bytes.</summary>
-    public long MaximumRetainedBytes => _maximumRetainedBytes;
+    internal long MaximumRetainedBytes => _maximumRetainedBytes;
 
     /// <summary>Whether every returned block is zeroed (<see cref="BlockPoolOptions.ClearOnReturn"/>).</summary>
     internal bool ClearsOnReturn => _clearOnReturn;

@@ -1,8 +1,9 @@
 namespace Eddy.Pooling;
 
 /// <summary>
-/// A snapshot of a <see cref="BlockPool"/>'s counters. Counters since the pool was created are cumulative;
-/// <see cref="RetainedBlocks"/>, <see cref="RetainedBytes"/> and <see cref="ReservedBytes"/> describe now.
+/// A snapshot of a <see cref="BlockPool"/>'s counters, what a dashboard plots: rents and returns (their difference
+/// is what is outstanding), bytes allocated, dropped over the cap and trimmed, and bytes retained against the cap.
+/// Counters since the pool was created are cumulative; <see cref="RetainedBytes"/> describes now.
 /// Counters read while other threads rent and return are each exact but not taken at one instant, and the
 /// rent and return counts of a thread that has just exited are missing until the GC finalizes its cache.
 /// </summary>
@@ -43,7 +44,7 @@ public readonly struct BlockPoolStatistics
     public long ReturnedBytes { get; }
 
     /// <summary>Blocks newly allocated because no pooled block fitted (including unpooled oversized ones).</summary>
-    public long AllocatedBlocks { get; }
+    internal long AllocatedBlocks { get; }
 
     /// <summary>Bytes newly allocated.</summary>
     public long AllocatedBytes { get; }
@@ -52,19 +53,19 @@ public readonly struct BlockPoolStatistics
     /// Returned blocks left to the GC instead of retained: over the byte cap, the size class's stacks full,
     /// or larger than the largest size class.
     /// </summary>
-    public long DroppedBlocks { get; }
+    internal long DroppedBlocks { get; }
 
-    /// <summary>Bytes of <see cref="DroppedBlocks"/>.</summary>
+    /// <summary>Bytes of returned blocks not kept: over the cap, a full stack, or oversized.</summary>
     public long DroppedBytes { get; }
 
     /// <summary>Retained blocks released by trimming (Gen2, memory pressure, <see cref="BlockPool.Trim"/>).</summary>
-    public long TrimmedBlocks { get; }
+    internal long TrimmedBlocks { get; }
 
-    /// <summary>Bytes of <see cref="TrimmedBlocks"/>.</summary>
+    /// <summary>Bytes of retained blocks released by trimming (Gen2, memory pressure, <see cref="BlockPool.Trim"/>).</summary>
     public long TrimmedBytes { get; }
 
     /// <summary>Blocks in the pool now, in every tier.</summary>
-    public long RetainedBlocks { get; }
+    internal long RetainedBlocks { get; }
 
     /// <summary>Bytes of the blocks in the pool now; never above <see cref="MaximumRetainedBytes"/>.</summary>
     public long RetainedBytes { get; }
@@ -73,7 +74,7 @@ public readonly struct BlockPoolStatistics
     /// Bytes counted against the cap now: retained blocks plus empty thread-local slots that keep their
     /// reservation. Never above <see cref="MaximumRetainedBytes"/>.
     /// </summary>
-    public long ReservedBytes { get; }
+    internal long ReservedBytes { get; }
 
     /// <summary>The pool's hard cap on retained bytes.</summary>
     public long MaximumRetainedBytes { get; }

@@ -26,7 +26,7 @@ public sealed class ConcurrentFixedArrayPool<T, TLength> : IFixedArrayReturn<T>
     where TLength : struct, IFixedLength
 {
     /// <summary>The default bound on retained arrays.</summary>
-    public const int DefaultMaximumRetained = 1024;
+    internal const int DefaultMaximumRetained = 1024;
 
     private static readonly ConcurrentFixedArrayPool<T, TLength> s_shared = new(DefaultMaximumRetained, RuntimeHelpers.IsReferenceOrContainsReferences<T>(), threadSlots: true);
 
@@ -45,7 +45,7 @@ public sealed class ConcurrentFixedArrayPool<T, TLength> : IFixedArrayReturn<T>
     private readonly bool _threadSlots;
     private LockedArrayStack<T> _stack;
 
-    /// <summary>Creates a pool that keeps at most <see cref="DefaultMaximumRetained"/> arrays.</summary>
+    /// <summary>Creates a pool that keeps at most 1024 arrays.</summary>
     public ConcurrentFixedArrayPool()
         : this(DefaultMaximumRetained)
     {
@@ -80,14 +80,14 @@ public sealed class ConcurrentFixedArrayPool<T, TLength> : IFixedArrayReturn<T>
     public static ConcurrentFixedArrayPool<T, TLength> Shared => s_shared;
 
     /// <summary>The length of every array of this pool.</summary>
-    public static int ArrayLength
+    internal static int ArrayLength
     {
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         get => default(TLength).Length;
     }
 
     /// <summary>Arrays in the pool now.</summary>
-    public int RetainedCount => _stack.Count + (_threadSlots ? CountSlotArrays() : 0);
+    internal int RetainedCount => _stack.Count + (_threadSlots ? CountSlotArrays() : 0);
 
     /// <summary>
     /// The bound on retained arrays (for <see cref="Shared"/>, beyond the one array each thread's slot may hold). It can
@@ -104,7 +104,7 @@ public sealed class ConcurrentFixedArrayPool<T, TLength> : IFixedArrayReturn<T>
         }
     }
 
-    /// <summary>Rents an array of exactly <see cref="ArrayLength"/> elements, pooled or new.</summary>
+    /// <summary>Rents an array of exactly <typeparamref name="TLength"/>'s length, pooled or new.</summary>
     /// <returns>The array; give it back with <see cref="Return"/>.</returns>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public T[] Rent()
@@ -132,7 +132,7 @@ public sealed class ConcurrentFixedArrayPool<T, TLength> : IFixedArrayReturn<T>
     }
 
     /// <summary>Returns an array; it is dropped when the pool is full.</summary>
-    /// <param name="array">An array of exactly <see cref="ArrayLength"/> elements.</param>
+    /// <param name="array">An array of exactly <typeparamref name="TLength"/>'s length.</param>
     /// <exception cref="ArgumentNullException"><paramref name="array"/> is null.</exception>
     /// <exception cref="ArgumentException"><paramref name="array"/> has another length.</exception>
     /// <exception cref="InvalidOperationException"><paramref name="array"/> is already in the pool.</exception>
@@ -164,7 +164,7 @@ public sealed class ConcurrentFixedArrayPool<T, TLength> : IFixedArrayReturn<T>
     /// <summary>Returns an array if it can be pooled; never throws.</summary>
     /// <param name="array">The array.</param>
     /// <returns>True when the pool took the array; false when it is null, of another length, already in the pool, or the pool is full.</returns>
-    public bool TryReturn(T[]? array)
+    internal bool TryReturn(T[]? array)
     {
         if (_threadSlots && array is not null && array.Length == ArrayLength)
         {

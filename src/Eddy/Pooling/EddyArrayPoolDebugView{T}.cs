@@ -7,7 +7,7 @@ internal sealed class EddyArrayPoolDebugView<T>(EddyArrayPool<T> pool)
 {
     public int MaximumArrayLength => pool.MaximumArrayLength;
 
-    public int MaximumRetainedPerClass => pool.MaximumRetainedPerClass;
+    public int MaximumRetained => pool.MaximumRetained;
 
     /// <summary>One line per size class that holds arrays.</summary>
     [DebuggerBrowsable(DebuggerBrowsableState.RootHidden)]

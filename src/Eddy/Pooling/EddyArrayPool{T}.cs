@@ -18,27 +18,27 @@ namespace Eddy.Pooling;
 /// array longer than <see cref="MaximumArrayLength"/> is accepted on return and dropped. Shorter arrays must
 /// have exactly a class length, else <see cref="ArgumentException"/>. <see cref="Shared"/> also keeps one array per
 /// size class per thread in a thread-local slot, so a Rent and Return on one thread take no lock; those slots
-/// hold arrays beyond <see cref="MaximumRetainedPerClass"/>, and <see cref="Trim"/> empties them. Instances have
+/// hold arrays beyond <see cref="MaximumRetained"/>, and <see cref="Trim"/> empties them. Instances have
 /// no slots, so their bound holds exactly. Returning an array already in the pool (in a stack or, for
 /// <see cref="Shared"/>, in any thread's slot) throws; two threads returning one array at the same instant is a
 /// race the check cannot see. After each Gen2 collection the pool releases the arrays of every size class and
 /// thread slot unused for 30 seconds, and under memory pressure everything. For bytes prefer
 /// <see cref="BlockPool"/>, which adds a byte cap.
 /// </remarks>
-[DebuggerDisplay("RetainedCount = {RetainedCount}, MaximumArrayLength = {MaximumArrayLength}, MaximumRetainedPerClass = {MaximumRetainedPerClass}")]
+[DebuggerDisplay("RetainedCount = {RetainedCount}, MaximumArrayLength = {MaximumArrayLength}, MaximumRetained = {MaximumRetained}")]
 [DebuggerTypeProxy(typeof(EddyArrayPoolDebugView<>))]
 public sealed class EddyArrayPool<T> : ArrayPool<T>
 {
     /// <summary>The default of <see cref="MaximumArrayLength"/>: 1,048,576 elements.</summary>
-    public const int DefaultMaximumArrayLength = 1 << 20;
+    internal const int DefaultMaximumArrayLength = 1 << 20;
 
     /// <summary>The default bound on arrays retained per size class.</summary>
-    public const int DefaultMaximumRetainedPerClass = 64;
+    internal const int DefaultMaximumRetained = 64;
 
     private const int MinimumShift = 4;
 
     private static readonly EddyArrayPool<T> s_shared = new(
-        DefaultMaximumArrayLength, DefaultMaximumRetainedPerClass, RuntimeHelpers.IsReferenceOrContainsReferences<T>(), threadSlots: true);
+        DefaultMaximumArrayLength, DefaultMaximumRetained, RuntimeHelpers.IsReferenceOrContainsReferences<T>(), threadSlots: true);
 
     // The thread slots of Shared, one per size class (see LendingSlot), and the registry through which Trim,
     // RetainedCount and the double-return check reach every thread's slots.
@@ -57,44 +57,44 @@ public sealed class EddyArrayPool<T> : ArrayPool<T>
 
     /// <summary>Creates a pool with the default limits.</summary>
     public EddyArrayPool()
-        : this(DefaultMaximumArrayLength, DefaultMaximumRetainedPerClass)
+        : this(DefaultMaximumArrayLength, DefaultMaximumRetained)
     {
     }
 
     /// <summary>Creates a pool that clears arrays on return when the element type holds references.</summary>
     /// <param name="maximumArrayLength">The largest pooled length, a power of two from 16 to 2^30.</param>
-    /// <param name="maximumRetainedPerClass">The bound on arrays retained per size class.</param>
+    /// <param name="maximumRetained">The bound on arrays retained per size class.</param>
     /// <exception cref="ArgumentOutOfRangeException">A limit is out of range.</exception>
-    public EddyArrayPool(int maximumArrayLength, int maximumRetainedPerClass)
-        : this(maximumArrayLength, maximumRetainedPerClass, RuntimeHelpers.IsReferenceOrContainsReferences<T>())
+    public EddyArrayPool(int maximumArrayLength, int maximumRetained)
+        : this(maximumArrayLength, maximumRetained, RuntimeHelpers.IsReferenceOrContainsReferences<T>())
     {
     }
 
     /// <summary>Creates a pool.</summary>
     /// <param name="maximumArrayLength">The largest pooled length, a power of two from 16 to 2^30.</param>
-    /// <param name="maximumRetainedPerClass">The bound on arrays retained per size class.</param>
+    /// <param name="maximumRetained">The bound on arrays retained per size class.</param>
     /// <param name="clearOnReturn">True to zero every returned array (the default for element types with references).</param>
     /// <exception cref="ArgumentOutOfRangeException">A limit is out of range.</exception>
-    public EddyArrayPool(int maximumArrayLength, int maximumRetainedPerClass, bool clearOnReturn)
-        : this(maximumArrayLength, maximumRetainedPerClass, clearOnReturn, threadSlots: false)
+    public EddyArrayPool(int maximumArrayLength, int maximumRetained, bool clearOnReturn)
+        : this(maximumArrayLength, maximumRetained, clearOnReturn, threadSlots: false)
     {
     }
 
-    private EddyArrayPool(int maximumArrayLength, int maximumRetainedPerClass, bool clearOnReturn, bool threadSlots)
+    private EddyArrayPool(int maximumArrayLength, int maximumRetained, bool clearOnReturn, bool threadSlots)
     {
         if (!SizeClass.IsPowerOfTwo(maximumArrayLength) || maximumArrayLength < 1 << MinimumShift || maximumArrayLength > SizeClass.MaxPowerOfTwo)
         {
             ThrowHelper.ThrowArgumentOutOfRangeException(nameof(maximumArrayLength), maximumArrayLength, "Must be a power of two from 16 to 2^30.");
         }
 
-        ThrowHelper.ThrowIfNegative(maximumRetainedPerClass);
+        ThrowHelper.ThrowIfNegative(maximumRetained);
         _maximumArrayLength = maximumArrayLength;
         _clearOnReturn = clearOnReturn;
         _threadSlots = threadSlots;
         _classes = new LockedArrayStack<T>[SizeClass.GetExactIndex(maximumArrayLength, MinimumShift) + 1];
         for (int i = 0; i < _classes.Length; i++)
         {
-            _classes[i] = new LockedArrayStack<T>(maximumRetainedPerClass);
+            _classes[i] = new LockedArrayStack<T>(maximumRetained);
         }
 
         Gen2GcCallback.Register(static pool => ((EddyArrayPool<T>)pool).OnGen2Collection(), this);
@@ -113,10 +113,10 @@ public sealed class EddyArrayPool<T> : ArrayPool<T>
     internal bool ClearsOnReturn => _clearOnReturn;
 
     /// <summary>The bound on arrays retained per size class.</summary>
-    public int MaximumRetainedPerClass => _classes[0].MaximumCount;
+    public int MaximumRetained => _classes[0].MaximumCount;
 
     /// <summary>Arrays retained now, all classes together.</summary>
-    public int RetainedCount
+    internal int RetainedCount
     {
         get
         {

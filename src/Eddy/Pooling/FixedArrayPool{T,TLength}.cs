@@ -25,12 +25,12 @@ public sealed class FixedArrayPool<T, TLength> : IFixedArrayReturn<T>
     where TLength : struct, IFixedLength
 {
     /// <summary>The default bound on retained arrays.</summary>
-    public const int DefaultMaximumRetained = 1024;
+    internal const int DefaultMaximumRetained = 1024;
 
     private readonly bool _clearOnReturn;
     private ArrayStack<T> _stack;
 
-    /// <summary>Creates a pool that keeps at most <see cref="DefaultMaximumRetained"/> arrays.</summary>
+    /// <summary>Creates a pool that keeps at most 1024 arrays.</summary>
     public FixedArrayPool()
         : this(DefaultMaximumRetained)
     {
@@ -56,19 +56,19 @@ public sealed class FixedArrayPool<T, TLength> : IFixedArrayReturn<T>
     }
 
     /// <summary>The length of every array of this pool.</summary>
-    public static int ArrayLength
+    internal static int ArrayLength
     {
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         get => default(TLength).Length;
     }
 
     /// <summary>Arrays in the pool now.</summary>
-    public int RetainedCount => _stack.Count;
+    internal int RetainedCount => _stack.Count;
 
     /// <summary>The bound on retained arrays.</summary>
     public int MaximumRetained => _stack.MaximumCount;
 
-    /// <summary>Rents an array of exactly <see cref="ArrayLength"/> elements, pooled or new.</summary>
+    /// <summary>Rents an array of exactly <typeparamref name="TLength"/>'s length, pooled or new.</summary>
     /// <returns>The array; give it back with <see cref="Return"/>.</returns>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public T[] Rent() => FixedArrayPoolCore<T, TLength>.Rent(ref _stack, _clearOnReturn);
@@ -83,7 +83,7 @@ public sealed class FixedArrayPool<T, TLength> : IFixedArrayReturn<T>
     }
 
     /// <summary>Returns an array; it is dropped when the pool is full.</summary>
-    /// <param name="array">An array of exactly <see cref="ArrayLength"/> elements.</param>
+    /// <param name="array">An array of exactly <typeparamref name="TLength"/>'s length.</param>
     /// <exception cref="ArgumentNullException"><paramref name="array"/> is null.</exception>
     /// <exception cref="ArgumentException"><paramref name="array"/> has another length.</exception>
     /// <exception cref="InvalidOperationException"><paramref name="array"/> is already in the pool.</exception>
@@ -93,7 +93,7 @@ public sealed class FixedArrayPool<T, TLength> : IFixedArrayReturn<T>
     /// <summary>Returns an array if it can be pooled; never throws.</summary>
     /// <param name="array">The array.</param>
     /// <returns>True when the pool took the array; false when it is null, of another length, already in the pool, or the pool is full.</returns>
-    public bool TryReturn(T[]? array) => FixedArrayPoolCore<T, TLength>.TryReturn(ref _stack, array, _clearOnReturn);
+    internal bool TryReturn(T[]? array) => FixedArrayPoolCore<T, TLength>.TryReturn(ref _stack, array, _clearOnReturn);
 
     /// <summary>Creates exactly <paramref name="count"/> new arrays and adds them to the pool.</summary>
     /// <param name="count">How many arrays to create.</param>

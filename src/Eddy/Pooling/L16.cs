@@ -3,6 +3,5 @@ namespace Eddy.Pooling;
 /// <summary>The fixed length 16, for <see cref="FixedArrayPool{T, TLength}"/> and its siblings.</summary>
 public struct L16 : IFixedLength
 {
-    /// <inheritdoc/>
-    public readonly int Length => 16;
+    readonly int IFixedLength.Length => 16;
 }

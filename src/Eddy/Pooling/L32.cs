@@ -3,6 +3,5 @@ namespace Eddy.Pooling;
 /// <summary>The fixed length 32, for <see cref="FixedArrayPool{T, TLength}"/> and its siblings.</summary>
 public struct L32 : IFixedLength
 {
-    /// <inheritdoc/>
-    public readonly int Length => 32;
+    readonly int IFixedLength.Length => 32;
 }

@@ -3,6 +3,5 @@ namespace Eddy.Pooling;
 /// <summary>The fixed length 512, for <see cref="FixedArrayPool{T, TLength}"/> and its siblings.</summary>
 public struct L512 : IFixedLength
 {
-    /// <inheritdoc/>
-    public readonly int Length => 512;
+    readonly int IFixedLength.Length => 512;
 }

@@ -3,6 +3,5 @@ namespace Eddy.Pooling;
 /// <summary>The fixed length 64, for <see cref="FixedArrayPool{T, TLength}"/> and its siblings.</summary>
 public struct L64 : IFixedLength
 {
-    /// <inheritdoc/>
-    public readonly int Length => 64;
+    readonly int IFixedLength.Length => 64;
 }

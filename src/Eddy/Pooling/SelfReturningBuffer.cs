@@ -17,16 +17,18 @@ namespace Eddy.Pooling;
 /// <see cref="Diagnostics.LeakTracker"/>).
 /// </summary>
 /// <remarks>
-/// <para><b>Lifetime rule.</b> Once the array has gone back, every member except <see cref="Dispose()"/> and
-/// <see cref="IsDisposed"/> throws <see cref="ObjectDisposedException"/>; a buffer object is never reused for
+/// <para><b>Lifetime rule.</b> Once the array has gone back, every member except <see cref="Dispose()"/>
+/// throws <see cref="ObjectDisposedException"/>; a buffer object is never reused for
 /// another rental, so an old reference can never reach another owner's data through the buffer.
 /// <see cref="Memory"/> keeps the buffer reachable (the memory refers to the buffer, not to the array), so a
 /// dropped buffer is not rescued while its <see cref="Memory{T}"/> is in use, and the memory's span throws
-/// after <see cref="Dispose()"/>. A <see cref="Span"/>, a pinned pointer, or the span of that memory, however,
+/// after <see cref="Dispose()"/>. A span from <see cref="GetSpan"/>, a pinned pointer, or the span of that memory, however,
 /// refers to the array directly: it is valid only while the buffer is neither disposed nor unreachable. Keep the
 /// buffer itself in use for as long as you use such a span — dispose it afterwards (a <c>using</c> declaration
 /// does that) or call <see cref="GC.KeepAlive(object)"/> on it — or the GC may collect the buffer, and its array
-/// go to another owner, while the span is still being written.</para>
+/// go to another owner, while the span is still being written. The indexer, <see cref="CopyTo(Span{byte})"/>,
+/// <see cref="CopyFrom"/>, <c>ReadFrom</c> and <c>WriteTo</c> keep the buffer reachable for the duration of the call,
+/// so they are safe without either.</para>
 /// <para>A buffer is not thread-safe: using it on one thread while another disposes it is a race.
 /// <see cref="Dispose()"/> itself may be called any number of times, from any thread.</para>
 /// </remarks>
@@ -56,11 +58,11 @@ public sealed partial class SelfReturningBuffer : MemoryManager<byte>, IDisposab
     }
 
     /// <summary>True once the array has gone back to the pool.</summary>
-    public bool IsDisposed => _array is null;
+    internal bool IsDisposed => _array is null;
 
-    /// <summary>The buffer's bytes. Valid only while the buffer is alive and undisposed; see the lifetime rule.</summary>
+    /// <summary>The buffer's bytes (what <see cref="GetSpan"/> returns). Valid only while the buffer is alive and undisposed.</summary>
     /// <exception cref="ObjectDisposedException">The array has gone back to the pool.</exception>
-    public Span<byte> Span
+    internal Span<byte> Span
     {
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         get
@@ -152,7 +154,10 @@ public sealed partial class SelfReturningBuffer : MemoryManager<byte>, IDisposab
         GC.KeepAlive(this);
     }
 
-    /// <summary>Copies <paramref name="source"/> into the buffer starting at <paramref name="offset"/>.</summary>
+    /// <summary>
+    /// Copies <paramref name="source"/> into the buffer starting at <paramref name="offset"/>: the bulk form of the
+    /// indexer's setter, safe without <see cref="GC.KeepAlive(object)"/> (see the lifetime rule).
+    /// </summary>
     /// <exception cref="ObjectDisposedException">The array has gone back to the pool.</exception>
     /// <exception cref="ArgumentOutOfRangeException">The range does not fit in the buffer.</exception>
     public void CopyFrom(int offset, ReadOnlySpan<byte> source)
@@ -178,6 +183,13 @@ public sealed partial class SelfReturningBuffer : MemoryManager<byte>, IDisposab
         stream.Write(array, offset, count);
         GC.KeepAlive(this);
     }
+
+    /// <summary>Writes the whole buffer to <paramref name="stream"/> asynchronously.</summary>
+    /// <remarks>The write goes through <see cref="Memory"/>, which keeps the buffer reachable until it completes;
+    /// do not dispose the buffer before then.</remarks>
+    /// <exception cref="ObjectDisposedException">The array has gone back to the pool.</exception>
+    /// <exception cref="ArgumentNullException"><paramref name="stream"/> is null.</exception>
+    public ValueTask WriteToAsync(Stream stream, CancellationToken cancellationToken = default) => WriteToAsync(stream, 0, _length, cancellationToken);
 
     /// <summary>Writes <paramref name="count"/> bytes starting at <paramref name="offset"/> to <paramref name="stream"/> asynchronously.</summary>
     /// <remarks>The write goes through <see cref="Memory"/>, which keeps the buffer reachable until it completes;
@@ -226,6 +238,12 @@ public sealed partial class SelfReturningBuffer : MemoryManager<byte>, IDisposab
     /// <exception cref="ArgumentNullException"><paramref name="stream"/> is null.</exception>
     public int ReadFrom(Stream stream) => ReadFrom(stream, 0, _length);
 
+    /// <summary>Fills the buffer from <paramref name="stream"/> asynchronously until it is full or the stream ends.</summary>
+    /// <returns>The number of bytes read; less than <see cref="Length"/> only at the end of the stream.</returns>
+    /// <exception cref="ObjectDisposedException">The array has gone back to the pool.</exception>
+    /// <exception cref="ArgumentNullException"><paramref name="stream"/> is null.</exception>
+    public ValueTask<int> ReadFromAsync(Stream stream, CancellationToken cancellationToken = default) => ReadFromAsync(stream, 0, _length, cancellationToken);
+
     /// <summary>
     /// Reads from <paramref name="stream"/> into the buffer asynchronously, starting at <paramref name="offset"/>,
     /// until <paramref name="count"/> bytes have arrived or the stream ends.
@@ -255,7 +273,7 @@ public sealed partial class SelfReturningBuffer : MemoryManager<byte>, IDisposab
     }
 
     /// <summary>
-    /// Gives the array back to the pool. Afterwards every member but this one and <see cref="IsDisposed"/>
+    /// Gives the array back to the pool. Afterwards every member but this one
     /// throws <see cref="ObjectDisposedException"/>. Calling it again does nothing.
     /// </summary>
     public void Dispose()
@@ -266,7 +284,8 @@ public sealed partial class SelfReturningBuffer : MemoryManager<byte>, IDisposab
         }
     }
 
-    /// <inheritdoc/>
+    /// <summary>The buffer's bytes. Valid only while the buffer is alive and undisposed; see the lifetime rule.</summary>
+    /// <exception cref="ObjectDisposedException">The array has gone back to the pool.</exception>
     public override Span<byte> GetSpan() => Span;
 
     /// <summary>Pins the array and returns a handle to the byte at <paramref name="elementIndex"/>.</summary>

@@ -40,10 +40,10 @@ public sealed partial class SelfReturningBufferPool
     /// The default cap on the bytes a pool owns (retained plus lent): 16 MiB. On pooled-byte-array's workload, a cap
     /// that keeps the owned arrays within the last-level cache beats a larger one; see docs/design.md.
     /// </summary>
-    public const long DefaultMaximumRetainedBytes = 16L * 1024 * 1024;
+    internal const long DefaultMaximumRetainedBytes = 16L * 1024 * 1024;
 
     /// <summary>The largest length <see cref="Rent"/> accepts (1 GiB, the largest power-of-two array).</summary>
-    public const int MaximumBufferLength = SizeClass.MaxPowerOfTwo;
+    internal const int MaximumBufferLength = SizeClass.MaxPowerOfTwo;
 
     // Class 0 holds 16-byte arrays, the smallest ArrayPool<byte>.Shared hands out.
     private const int MinimumShift = 4;
@@ -72,17 +72,18 @@ public sealed partial class SelfReturningBufferPool
     /// <summary>Creates a pool.</summary>
     /// <param name="pool">Where arrays come from when this pool has none, and go when it is full;
     /// <see langword="null"/> means Eddy's default pool.</param>
-    /// <param name="maximumRetainedBytes">The most bytes of arrays the pool owns, retained or lent; 0 owns none, so
-    /// every buffer gets a fresh array and only disposal returns it (to the backing pool).</param>
+    /// <param name="maximumRetainedBytes">The most bytes of arrays the pool owns, retained or lent; null for 16 MiB;
+    /// 0 owns none, so every buffer gets a fresh array and only disposal returns it (to the backing pool).</param>
     /// <param name="clearOnReturn">True to zero every array that comes back, disposed or rescued. A backing pool that
     /// clears on return turns this on too; see <see cref="ClearOnReturn"/>.</param>
     /// <exception cref="ArgumentOutOfRangeException"><paramref name="maximumRetainedBytes"/> is negative.</exception>
-    public SelfReturningBufferPool(ArrayPool<byte>? pool = null, long maximumRetainedBytes = DefaultMaximumRetainedBytes, bool clearOnReturn = false)
+    public SelfReturningBufferPool(ArrayPool<byte>? pool = null, long? maximumRetainedBytes = null, bool clearOnReturn = false)
     {
-        ThrowHelper.ThrowIfNegative(maximumRetainedBytes);
+        long maximum = maximumRetainedBytes ?? DefaultMaximumRetainedBytes;
+        ThrowHelper.ThrowIfNegative(maximum, nameof(maximumRetainedBytes));
         _backingPool = pool ?? DefaultPool<byte>.Instance;
         _clearOnReturn = clearOnReturn || ClearsEveryReturn(_backingPool);
-        MaximumRetainedBytes = maximumRetainedBytes;
+        MaximumRetainedBytes = maximum;
         _registry = new BufferRegistry(this);
         Gen2GcCallback.Register(static pool => ((SelfReturningBufferPool)pool).OnGen2Collection(), this);
         PoolRegistry.Add(PoolRegistry.SelfReturningKind, this, static live => PoolCounters.ReadAtomically(ref live._counters));
@@ -108,9 +109,9 @@ public sealed partial class SelfReturningBufferPool
     private int OutstandingCount => _registry.LiveCount;
 
     /// <summary>Rents a buffer of exactly <paramref name="length"/> bytes. Its contents are undefined.</summary>
-    /// <param name="length">The buffer's <see cref="SelfReturningBuffer.Length"/>, from 0 to <see cref="MaximumBufferLength"/>.</param>
+    /// <param name="length">The buffer's <see cref="SelfReturningBuffer.Length"/>, from 0 to 1 GiB.</param>
     /// <returns>A buffer to dispose when done; if it is dropped instead, its array comes back after the GC collects it.</returns>
-    /// <exception cref="ArgumentOutOfRangeException"><paramref name="length"/> is negative or above <see cref="MaximumBufferLength"/>.</exception>
+    /// <exception cref="ArgumentOutOfRangeException"><paramref name="length"/> is negative or above 1 GiB.</exception>
     public SelfReturningBuffer Rent(int length)
     {
         if (unchecked((uint)length) > (uint)MaximumBufferLength)

@@ -1,27 +1,30 @@
 namespace Eddy.Pooling;
 
-/// <summary>A snapshot of a <see cref="SelfReturningBufferPool"/>'s counters, taken under its lock.</summary>
+/// <summary>
+/// A snapshot of a <see cref="SelfReturningBufferPool"/>'s counters, taken under its lock. Buffers still out
+/// (rented, neither disposed nor rescued yet) are <c>RentedCount - ReturnedCount - RescuedCount</c>.
+/// </summary>
 public readonly struct SelfReturningBufferPoolStatistics
 {
     internal SelfReturningBufferPoolStatistics(
         long rentedCount,
         long rentedBytes,
-        long disposedCount,
+        long returnedCount,
         long rescuedCount,
         long rescuedBytes,
         long allocatedBytes,
-        long droppedOverCapBytes,
+        long droppedBytes,
         long trimmedBytes,
         long retainedBytes,
         int outstandingCount)
     {
         RentedCount = rentedCount;
         RentedBytes = rentedBytes;
-        DisposedCount = disposedCount;
+        ReturnedCount = returnedCount;
         RescuedCount = rescuedCount;
         RescuedBytes = rescuedBytes;
         AllocatedBytes = allocatedBytes;
-        DroppedOverCapBytes = droppedOverCapBytes;
+        DroppedBytes = droppedBytes;
         TrimmedBytes = trimmedBytes;
         RetainedBytes = retainedBytes;
         OutstandingCount = outstandingCount;
@@ -34,12 +37,12 @@ public readonly struct SelfReturningBufferPoolStatistics
     public long RentedBytes { get; }
 
     /// <summary>Buffers given back by <see cref="SelfReturningBuffer.Dispose()"/>.</summary>
-    public long DisposedCount { get; }
+    public long ReturnedCount { get; }
 
     /// <summary>
     /// Buffers dropped undisposed that a sweep found after the GC collected them (leaks). The pool takes back the
     /// arrays it owns; an array lent beyond the cap is left to the GC and also counted in
-    /// <see cref="DroppedOverCapBytes"/>.
+    /// <see cref="DroppedBytes"/>.
     /// </summary>
     public long RescuedCount { get; }
 
@@ -56,7 +59,7 @@ public readonly struct SelfReturningBufferPoolStatistics
     /// Bytes of arrays not kept because the pool was at its cap: arrays of buffers rented beyond the cap, which the
     /// pool allocated rather than rented and leaves to the GC when those buffers are disposed or dropped.
     /// </summary>
-    public long DroppedOverCapBytes { get; }
+    public long DroppedBytes { get; }
 
     /// <summary>Bytes handed on to the backing pool by <see cref="SelfReturningBufferPool.Trim"/> or idle trimming.</summary>
     public long TrimmedBytes { get; }
@@ -65,5 +68,5 @@ public readonly struct SelfReturningBufferPoolStatistics
     public long RetainedBytes { get; }
 
     /// <summary>Buffers rented and neither disposed nor rescued yet (including dropped ones awaiting the next sweep).</summary>
-    public int OutstandingCount { get; }
+    internal int OutstandingCount { get; }
 }

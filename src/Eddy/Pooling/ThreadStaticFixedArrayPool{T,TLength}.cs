@@ -16,24 +16,24 @@ namespace Eddy.Pooling;
 /// <remarks>
 /// <para>An array rented on one thread and returned on another is handled correctly: it joins the returning
 /// thread's stack. Memory can therefore move between threads; each thread keeps at most
-/// <see cref="MaximumRetainedPerThread"/> arrays, and a thread's arrays are released when the thread exits.</para>
+/// <see cref="MaximumRetained"/> arrays, and a thread's arrays are released when the thread exits.</para>
 /// <para>Double-return detection looks in the returning thread's stack only: returning the same array twice
 /// on two different threads is not detected.</para>
 /// <para>Arrays of element types that hold references are always cleared on return.</para>
 /// </remarks>
-[DebuggerDisplay("ArrayLength = {ArrayLength}, RetainedCount = {RetainedCount} (this thread), MaximumRetainedPerThread = {MaximumRetainedPerThread}")]
+[DebuggerDisplay("ArrayLength = {ArrayLength}, RetainedCount = {RetainedCount} (this thread), MaximumRetained = {MaximumRetained}")]
 public sealed class ThreadStaticFixedArrayPool<T, TLength> : IFixedArrayReturn<T>
     where TLength : struct, IFixedLength
 {
     /// <summary>The default bound on arrays retained per thread.</summary>
-    public const int DefaultMaximumRetainedPerThread = 1024;
+    internal const int DefaultMaximumRetained = 1024;
 
     [ThreadStatic]
     private static ThreadStack? t_stack;
 
     private static readonly ThreadStaticFixedArrayPool<T, TLength> s_shared = new();
 
-    private int _maximumRetainedPerThread = DefaultMaximumRetainedPerThread;
+    private int _maximumRetainedPerThread = DefaultMaximumRetained;
 
     private ThreadStaticFixedArrayPool() => FixedArrayPoolCore<T, TLength>.ValidateLength();
 
@@ -41,18 +41,18 @@ public sealed class ThreadStaticFixedArrayPool<T, TLength> : IFixedArrayReturn<T
     public static ThreadStaticFixedArrayPool<T, TLength> Shared => s_shared;
 
     /// <summary>The length of every array of this pool.</summary>
-    public static int ArrayLength
+    internal static int ArrayLength
     {
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         get => default(TLength).Length;
     }
 
     /// <summary>
-    /// The bound on arrays each thread keeps (default <see cref="DefaultMaximumRetainedPerThread"/>). A thread
+    /// The bound on arrays each thread keeps (default 1024). A thread
     /// that holds more than a lowered bound releases the excess at its next return.
     /// </summary>
     /// <exception cref="ArgumentOutOfRangeException">The value is negative.</exception>
-    public int MaximumRetainedPerThread
+    public int MaximumRetained
     {
         get => Volatile.Read(ref _maximumRetainedPerThread);
         set
@@ -63,9 +63,9 @@ public sealed class ThreadStaticFixedArrayPool<T, TLength> : IFixedArrayReturn<T
     }
 
     /// <summary>Arrays in the calling thread's stack now.</summary>
-    public int RetainedCount => t_stack?.Stack.Count ?? 0;
+    internal int RetainedCount => t_stack?.Stack.Count ?? 0;
 
-    /// <summary>Rents an array of exactly <see cref="ArrayLength"/> elements from the calling thread's stack, or a new one.</summary>
+    /// <summary>Rents an array of exactly <typeparamref name="TLength"/>'s length from the calling thread's stack, or a new one.</summary>
     /// <returns>The array; give it back with <see cref="Return"/>.</returns>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public T[] Rent()
@@ -84,7 +84,7 @@ public sealed class ThreadStaticFixedArrayPool<T, TLength> : IFixedArrayReturn<T
     }
 
     /// <summary>Returns an array to the calling thread's stack; it is dropped when that stack is full.</summary>
-    /// <param name="array">An array of exactly <see cref="ArrayLength"/> elements.</param>
+    /// <param name="array">An array of exactly <typeparamref name="TLength"/>'s length.</param>
     /// <exception cref="ArgumentNullException"><paramref name="array"/> is null.</exception>
     /// <exception cref="ArgumentException"><paramref name="array"/> has another length.</exception>
     /// <exception cref="InvalidOperationException"><paramref name="array"/> is already in this thread's stack.</exception>
@@ -110,12 +110,12 @@ public sealed class ThreadStaticFixedArrayPool<T, TLength> : IFixedArrayReturn<T
     /// <summary>Returns an array if it can be pooled; never throws.</summary>
     /// <param name="array">The array.</param>
     /// <returns>True when the calling thread's stack took the array; false when it is null, of another length, already in that stack, or that stack is full.</returns>
-    public bool TryReturn(T[]? array) =>
+    internal bool TryReturn(T[]? array) =>
         FixedArrayPoolCore<T, TLength>.TryReturn(ref CurrentStack(), array, RuntimeHelpers.IsReferenceOrContainsReferences<T>());
 
     /// <summary>Creates exactly <paramref name="count"/> new arrays and adds them to the calling thread's stack.</summary>
     /// <param name="count">How many arrays to create.</param>
-    /// <exception cref="ArgumentOutOfRangeException"><paramref name="count"/> is negative or would take the thread's stack past <see cref="MaximumRetainedPerThread"/>.</exception>
+    /// <exception cref="ArgumentOutOfRangeException"><paramref name="count"/> is negative or would take the thread's stack past <see cref="MaximumRetained"/>.</exception>
     public void Prewarm(int count) =>
         FixedArrayPoolCore<T, TLength>.Prewarm(ref CurrentStack(), count, RuntimeHelpers.IsReferenceOrContainsReferences<T>());
 

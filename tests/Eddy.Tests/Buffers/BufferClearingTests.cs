@@ -70,7 +70,7 @@ public class BufferClearingTests
                         writer.Write(new string[random.Next(0, 500)].AsSpan());
                         break;
                     case 3:
-                        writer.Reset();
+                        if (random.Next(2) == 0) { writer.Clear(); } else { writer.Reset(); }
                         break;
                     case 4:
                         writer.DetachBuffer().Dispose();
@@ -144,7 +144,7 @@ public class BufferClearingTests
                         buffer.Consume(random.NextInt64(buffer.Length + 1));
                         break;
                     case 7:
-                        buffer.Reset(keepChunks: random.Next(2) == 0);
+                        if (random.Next(2) == 0) { buffer.Clear(); } else { buffer.Reset(); }
                         break;
                     case 8:
                         buffer.EnsureCapacity(buffer.Length + random.Next(0, 10_000));

@@ -214,6 +214,6 @@ public sealed class SegmentedBufferTinyChunksContractTests : BufferWriterContrac
     protected override WriterUnderTest Create(ArrayPool<byte> pool)
     {
         var buffer = new SegmentedBuffer<byte>(pool, initialChunkLength: 16, maximumChunkLength: 256);
-        return new WriterUnderTest(buffer, () => buffer.Length, buffer.ToArray, bytes => buffer.Write(bytes), () => buffer.Reset(keepChunks: true), buffer);
+        return new WriterUnderTest(buffer, () => buffer.Length, buffer.ToArray, bytes => buffer.Write(bytes), () => buffer.Clear(), buffer);
     }
 }

@@ -74,7 +74,34 @@ public class PooledBufferWriterTests
     }
 
     [Fact]
-    public void Reset_keeps_the_array_and_does_not_zero()
+    public void Clear_keeps_the_array_and_does_not_zero_elements_without_references()
+    {
+        var pool = new TrackingArrayPool<int>();
+        using (var writer = new PooledBufferWriter<int>(pool, 8))
+        {
+            writer.Write(new[] { 1, 2, 3 });
+            writer.Clear();
+            Assert.Equal(0, writer.Length);
+            Assert.Equal(1, pool.RentCount);
+            Assert.Equal(0, pool.ReturnCount);
+            Assert.Equal(new[] { 1, 2, 3 }, writer.GetSpan(3).Slice(0, 3).ToArray());
+        }
+
+        pool.AssertAllReturned();
+    }
+
+    [Fact]
+    public void Clear_zeroes_the_written_elements_that_hold_references()
+    {
+        using var writer = new PooledBufferWriter<string>(ArrayPool<string>.Shared, 8);
+        writer.Write(new[] { "a", "b" });
+        writer.Clear();
+        Assert.Equal(0, writer.Length);
+        Assert.Equal(new string?[] { null, null }, writer.GetSpan(2).Slice(0, 2).ToArray());
+    }
+
+    [Fact]
+    public void Reset_returns_the_array_and_the_next_write_rents_again()
     {
         var pool = new TrackingArrayPool<int>();
         using (var writer = new PooledBufferWriter<int>(pool, 8))
@@ -82,8 +109,13 @@ public class PooledBufferWriterTests
             writer.Write(new[] { 1, 2, 3 });
             writer.Reset();
             Assert.Equal(0, writer.Length);
-            Assert.Equal(1, pool.RentCount);
-            Assert.Equal(new[] { 1, 2, 3 }, writer.GetSpan(3).Slice(0, 3).ToArray());
+            Assert.Equal(0, writer.Capacity);
+            Assert.Equal(1, pool.ReturnCount);
+            pool.AssertAllReturned();
+
+            writer.Write(new[] { 4 });
+            Assert.Equal(2, pool.RentCount);
+            Assert.Equal(new[] { 4 }, writer.ToArray());
         }
 
         pool.AssertAllReturned();
@@ -201,7 +233,7 @@ public class PooledBufferWriterTests
                 switch (random.Next(8))
                 {
                     case 0:
-                        writer.Reset();
+                        if (random.Next(2) == 0) { writer.Clear(); } else { writer.Reset(); }
                         oracle.Clear();
                         break;
                     case < 4:

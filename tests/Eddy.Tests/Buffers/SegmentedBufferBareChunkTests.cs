@@ -260,7 +260,7 @@ public class SegmentedBufferBareChunkTests
                 Assert.True(buffer.Capacity >= 50);
                 break;
             case "reset keeping chunks":
-                buffer.Reset(keepChunks: true);
+                buffer.Clear();
                 model.Clear();
                 break;
             case "reset":

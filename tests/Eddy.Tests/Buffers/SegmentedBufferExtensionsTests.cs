@@ -21,29 +21,29 @@ public class SegmentedBufferExtensionsTests
     [InlineData(1)]
     [InlineData(4096)]
     [InlineData(100_000)]
-    public void CopyTo_stream_writes_each_chunk_once(int length)
+    public void WriteTo_stream_writes_each_chunk_once(int length)
     {
         byte[] data = Data(length);
         using var buffer = new SegmentedBuffer<byte>(null, 1024, 4096);
         buffer.Write(data);
         buffer.Consume(Math.Min(3, length));
         var destination = new CountingStream();
-        buffer.CopyTo(destination);
+        buffer.WriteTo(destination);
         Assert.Equal(data.AsSpan(Math.Min(3, length)).ToArray(), destination.ToArray());
         Assert.True(destination.Writes <= buffer.ChunkCount);
     }
 
     [Fact]
-    public async Task CopyToAsync_stream_writes_every_byte()
+    public async Task WriteToAsync_stream_writes_every_byte()
     {
         byte[] data = Data(50_000);
         using var buffer = new SegmentedBuffer<byte>(null, 512, 4096);
         buffer.Write(data);
         var destination = new MemoryStream();
-        await buffer.CopyToAsync(destination);
+        await buffer.WriteToAsync(destination);
         Assert.Equal(data, destination.ToArray());
         await Assert.ThrowsAnyAsync<OperationCanceledException>(async () =>
-            await buffer.CopyToAsync(new MemoryStream(), new CancellationToken(canceled: true)));
+            await buffer.WriteToAsync(new MemoryStream(), new CancellationToken(canceled: true)));
     }
 
     [Fact]
@@ -80,13 +80,13 @@ public class SegmentedBufferExtensionsTests
     public void Null_arguments_throw_naming_the_argument()
     {
         using var buffer = new SegmentedBuffer<byte>();
-        Assert.Throws<ArgumentNullException>("destination", () => buffer.CopyTo((Stream)null!));
+        Assert.Throws<ArgumentNullException>("stream", () => buffer.WriteTo(null!));
         Assert.Throws<ArgumentNullException>("source", () => buffer.ReadFrom(null!));
-        Assert.Throws<ArgumentNullException>("destination", () => buffer.CopyToAsync(null!));
+        Assert.Throws<ArgumentNullException>("stream", () => buffer.WriteToAsync(null!));
         Assert.Throws<ArgumentNullException>("source", () => buffer.ReadFromAsync(null!));
-        Assert.Throws<ArgumentNullException>("buffer", () => SegmentedBufferExtensions.CopyTo(null!, new MemoryStream()));
+        Assert.Throws<ArgumentNullException>("buffer", () => SegmentedBufferExtensions.WriteTo(null!, new MemoryStream()));
         Assert.Throws<ArgumentNullException>("buffer", () => SegmentedBufferExtensions.ReadFrom(null!, new MemoryStream()));
-        Assert.Throws<ArgumentNullException>("buffer", () => SegmentedBufferExtensions.CopyToAsync(null!, new MemoryStream()));
+        Assert.Throws<ArgumentNullException>("buffer", () => SegmentedBufferExtensions.WriteToAsync(null!, new MemoryStream()));
         Assert.Throws<ArgumentNullException>("buffer", () => SegmentedBufferExtensions.ReadFromAsync(null!, new MemoryStream()));
     }
 

@@ -195,7 +195,7 @@ public class SegmentedBufferOracleTests
                 }
                 else if (random.Next(10) == 0)
                 {
-                    buffer.Reset(keepChunks: random.Next(2) == 0);
+                    if (random.Next(2) == 0) { buffer.Clear(); } else { buffer.Reset(); }
                     oracle.Clear();
                 }
 

@@ -503,7 +503,7 @@ public class SegmentedBufferTests
         {
             buffer.Write(Pattern(100));
             int rents = pool.RentCount;
-            buffer.Reset(keepChunks: true);
+            buffer.Clear();
             Assert.Equal(0, buffer.Length);
             Assert.Equal(rents, buffer.ChunkCount);
             buffer.Write(Pattern(100, 5));
@@ -553,7 +553,7 @@ public class SegmentedBufferTests
         using (var buffer = new SegmentedBuffer<byte>(pool, 16, 16))
         {
             buffer.Write(Pattern(40));
-            buffer.Reset(keepChunks: true);
+            buffer.Clear();
             buffer.AdoptFirstChunk(pool.RentExact(7), 7);
             Assert.Equal(7, buffer.Length);
             buffer.Write(Pattern(30));

@@ -681,6 +681,28 @@ public class BlockPoolTests
     }
 
     [Fact]
+    public void Default_options_hold_every_default_and_a_pool_built_without_options_uses_them()
+    {
+        BlockPoolOptions defaults = BlockPoolOptions.Default;
+        // Default is built after the machine-derived cap it reads (static initializers run in textual order).
+        Assert.Equal(BlockPoolOptions.DefaultMaximumRetainedBytes, defaults.MaximumRetainedBytes);
+        Assert.True(defaults.MaximumRetainedBytes >= 16L << 20);
+        Assert.Equal(1 << 20, defaults.MaximumBlockLength);
+        Assert.Equal(32, defaults.MaximumBlocksPerStack);
+        Assert.Equal(256L << 20, defaults.MaximumBytesPerStack);
+        Assert.False(defaults.ClearOnReturn);
+        Assert.True(defaults.DetectDoubleReturn);
+        Assert.Equal(TimeSpan.FromSeconds(30), defaults.IdleTrimDelay);
+        Assert.True(defaults.TrimOnGen2Collection);
+        Assert.Equal(0, defaults.PinnedHeapMinimumBlockLength);
+        Assert.Same(defaults, BlockPoolOptions.Default);
+
+        var pool = new BlockPool();
+        Assert.Equal(defaults.MaximumRetainedBytes, pool.GetStatistics().MaximumRetainedBytes);
+        Assert.Equal(defaults.MaximumBlockLength, pool.MaximumBlockLength);
+    }
+
+    [Fact]
     public void Shared_works_through_the_ArrayPool_surface()
     {
         ArrayPool<byte> pool = BlockPool.Shared;

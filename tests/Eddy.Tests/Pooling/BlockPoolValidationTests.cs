@@ -47,16 +47,15 @@ public class BlockPoolValidationTests
     [InlineData(nameof(BlockPoolOptions.MaximumBlockLength), "Must be a power of two from 1 MiB to 1 GiB.")]
     public void Each_invalid_option_is_named_in_its_exception(string option, string message)
     {
-        var options = new BlockPoolOptions();
-        switch (option)
+        BlockPoolOptions options = option switch
         {
-            case nameof(BlockPoolOptions.MaximumRetainedBytes): options.MaximumRetainedBytes = -1; break;
-            case nameof(BlockPoolOptions.MaximumBlocksPerStack): options.MaximumBlocksPerStack = -1; break;
-            case nameof(BlockPoolOptions.MaximumBytesPerStack): options.MaximumBytesPerStack = -1; break;
-            case nameof(BlockPoolOptions.IdleTrimDelay): options.IdleTrimDelay = TimeSpan.FromMilliseconds(-1); break;
-            case nameof(BlockPoolOptions.PinnedHeapMinimumBlockLength): options.PinnedHeapMinimumBlockLength = 128; break;
-            default: options.MaximumBlockLength = (1 << 20) + 1; break;
-        }
+            nameof(BlockPoolOptions.MaximumRetainedBytes) => new BlockPoolOptions { MaximumRetainedBytes = -1 },
+            nameof(BlockPoolOptions.MaximumBlocksPerStack) => new BlockPoolOptions { MaximumBlocksPerStack = -1 },
+            nameof(BlockPoolOptions.MaximumBytesPerStack) => new BlockPoolOptions { MaximumBytesPerStack = -1 },
+            nameof(BlockPoolOptions.IdleTrimDelay) => new BlockPoolOptions { IdleTrimDelay = TimeSpan.FromMilliseconds(-1) },
+            nameof(BlockPoolOptions.PinnedHeapMinimumBlockLength) => new BlockPoolOptions { PinnedHeapMinimumBlockLength = 128 },
+            _ => new BlockPoolOptions { MaximumBlockLength = (1 << 20) + 1 },
+        };
 
         var ex = Assert.Throws<ArgumentOutOfRangeException>(() => new BlockPool(options));
         Assert.Equal(option, ex.ParamName);

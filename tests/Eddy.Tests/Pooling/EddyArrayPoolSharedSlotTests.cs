@@ -396,7 +396,7 @@ public class EddyArrayPoolSharedSlotTests
     [Fact]
     public void Instances_have_no_slots_so_their_bound_holds()
     {
-        var pool = new EddyArrayPool<S14>(maximumArrayLength: 1024, maximumRetainedPerClass: 1);
+        var pool = new EddyArrayPool<S14>(maximumArrayLength: 1024, maximumRetained: 1);
         S14[] a = pool.Rent(16);
         S14[] b = pool.Rent(16);
 
@@ -419,7 +419,7 @@ public class EddyArrayPoolSharedSlotTests
         Assert.NotSame(a, next);
         Assert.NotSame(b, next);
 
-        var none = new EddyArrayPool<S14>(maximumArrayLength: 1024, maximumRetainedPerClass: 0);
+        var none = new EddyArrayPool<S14>(maximumArrayLength: 1024, maximumRetained: 0);
         none.Return(none.Rent(16));
         Assert.Equal(0, none.RetainedCount);
     }

@@ -205,7 +205,7 @@ public class EddyArrayPoolTests
     [Fact]
     public void Gen2_collections_release_idle_arrays()
     {
-        var pool = new EddyArrayPool<short>(maximumArrayLength: 1024, maximumRetainedPerClass: 4) { IdleTrimMilliseconds = 1 };
+        var pool = new EddyArrayPool<short>(maximumArrayLength: 1024, maximumRetained: 4) { IdleTrimMilliseconds = 1 };
         pool.Return(pool.Rent(16));
         pool.Return(pool.Rent(512));
         Assert.Equal(2, pool.RetainedCount);
@@ -227,7 +227,7 @@ public class EddyArrayPoolTests
     [Fact]
     public void A_gen2_collection_keeps_arrays_used_within_the_idle_delay()
     {
-        var pool = new EddyArrayPool<ushort>(maximumArrayLength: 1024, maximumRetainedPerClass: 4);
+        var pool = new EddyArrayPool<ushort>(maximumArrayLength: 1024, maximumRetained: 4);
         pool.Return(pool.Rent(16));
 
         GC.Collect();

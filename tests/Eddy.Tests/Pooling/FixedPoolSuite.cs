@@ -493,16 +493,16 @@ public class ThreadStaticFixedArrayPoolTests : FixedPoolSuite
     public void Lowering_the_bound_releases_the_threads_excess_at_its_next_return()
     {
         ThreadStaticFixedArrayPool<sbyte, L64> pool = ThreadStaticFixedArrayPool<sbyte, L64>.Shared;
-        pool.MaximumRetainedPerThread = 10;
+        pool.MaximumRetained = 10;
         pool.Trim();
         pool.Prewarm(10);
         sbyte[] array = pool.Rent();
-        pool.MaximumRetainedPerThread = 4;
+        pool.MaximumRetained = 4;
         Assert.Equal(9, pool.RetainedCount);
         pool.Return(array);
         Assert.Equal(4, pool.RetainedCount);
         Assert.False(pool.TryReturn(new sbyte[64]));
-        pool.MaximumRetainedPerThread = ThreadStaticFixedArrayPool<sbyte, L64>.DefaultMaximumRetainedPerThread;
+        pool.MaximumRetained = ThreadStaticFixedArrayPool<sbyte, L64>.DefaultMaximumRetained;
         pool.Trim();
     }
 
@@ -513,12 +513,12 @@ public class ThreadStaticFixedArrayPoolTests : FixedPoolSuite
         pool.Trim();
         pool.Prewarm(1);
         byte[] front = pool.Rent(); // the only pooled array: the front, lent
-        pool.MaximumRetainedPerThread = 0;
+        pool.MaximumRetained = 0;
 
         pool.Return(front);
 
         Assert.Equal(0, pool.RetainedCount);
-        pool.MaximumRetainedPerThread = ThreadStaticFixedArrayPool<byte, L128>.DefaultMaximumRetainedPerThread;
+        pool.MaximumRetained = ThreadStaticFixedArrayPool<byte, L128>.DefaultMaximumRetained;
         pool.Return(front);
         Assert.Equal(1, pool.RetainedCount);
         pool.Trim();
@@ -575,7 +575,7 @@ public class ThreadStaticFixedArrayPoolTests : FixedPoolSuite
 
     [Fact]
     public void A_negative_per_thread_bound_is_rejected() =>
-        Assert.Throws<ArgumentOutOfRangeException>(() => ThreadStaticFixedArrayPool<int, L8>.Shared.MaximumRetainedPerThread = -1);
+        Assert.Throws<ArgumentOutOfRangeException>(() => ThreadStaticFixedArrayPool<int, L8>.Shared.MaximumRetained = -1);
 
     [Fact]
     public void A_non_positive_length_is_rejected() =>

@@ -75,7 +75,7 @@ public sealed class ThreadStaticPool<T, TLength> : IFixedPoolUnderTest<T>
 
     public ThreadStaticPool(int maximumRetained)
     {
-        Pool.MaximumRetainedPerThread = maximumRetained;
+        Pool.MaximumRetained = maximumRetained;
         Pool.Trim();
     }
 

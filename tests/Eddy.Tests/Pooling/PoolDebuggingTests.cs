@@ -50,7 +50,7 @@ public class PoolDebuggingTests
         object view = CreateView(pool);
         var lines = (SizeClassCount[])view.GetType().GetProperty("RetainedPerClass")!.GetValue(view)!;
         Assert.Equal(new[] { (16L, 1L), (128L, 2L) }, lines.Select(l => (l.Length, l.Count)).ToArray());
-        Assert.Equal(64, (int)view.GetType().GetProperty("MaximumRetainedPerClass")!.GetValue(view)!);
+        Assert.Equal(64, (int)view.GetType().GetProperty("MaximumRetained")!.GetValue(view)!);
     }
 
     private static object CreateView(object pool)

@@ -29,7 +29,7 @@ public class BinaryInt64Benchmarks
     [Benchmark]
     public long Eddy_SegmentedBuffer_Reused()
     {
-        _reusedBuffer.Reset(keepChunks: true);
+        _reusedBuffer.Clear();
         var writer = new BinaryBufferWriter(_reusedBuffer);
         for (long i = 0; i < N; i++)
         {
@@ -41,7 +41,7 @@ public class BinaryInt64Benchmarks
         long sum = 0;
         for (int i = 0; i < N; i++)
         {
-            sum += reader.ReadInt64();
+            sum += reader.Read<long>();
         }
 
         return sum;
@@ -63,7 +63,7 @@ public class BinaryInt64Benchmarks
         long sum = 0;
         for (int i = 0; i < N; i++)
         {
-            sum += reader.ReadInt64();
+            sum += reader.Read<long>();
         }
 
         return sum;

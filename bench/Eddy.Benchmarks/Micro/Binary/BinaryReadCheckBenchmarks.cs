@@ -48,7 +48,7 @@ public class BinaryReadCheckBenchmarks
         long sum = 0;
         for (int i = 0; i < N; i++)
         {
-            sum += reader.ReadInt64();
+            sum += reader.Read<long>();
         }
 
         return sum;

@@ -44,7 +44,7 @@ public class PooledBufferWriterPooledObjectPolicyTests
 
         Assert.Throws<ObjectDisposedException>(() => large.Capacity);
         Assert.Equal(1, arrays.Outstanding);
-        Assert.Equal(PooledBufferWriterPooledObjectPolicy<int>.DefaultMaximumRetainedCapacity, new PooledBufferWriterPooledObjectPolicy<int>().MaximumRetainedCapacity);
+        Assert.Equal(1 << 20, new PooledBufferWriterPooledObjectPolicy<int>().MaximumRetainedCapacity);
     }
 
     [Fact]

@@ -61,7 +61,7 @@ public class SelfReturningBufferPoolTests
         Assert.Equal(2, statistics.RentedCount);
         Assert.Equal(4096, statistics.AllocatedBytes);
         Assert.Equal(2 * 4096, statistics.RentedBytes);
-        Assert.Equal(1, statistics.DisposedCount);
+        Assert.Equal(1, statistics.ReturnedCount);
         Assert.Equal(0, statistics.RetainedBytes);
         Assert.Equal(1, statistics.OutstandingCount);
     }
@@ -173,7 +173,7 @@ public class SelfReturningBufferPoolTests
 
         SelfReturningBufferPoolStatistics statistics = pool.GetStatistics();
         Assert.Equal(1024, statistics.RetainedBytes);
-        Assert.Equal(1024, statistics.DroppedOverCapBytes);
+        Assert.Equal(1024, statistics.DroppedBytes);
 
         // Only the owned array was rented from the backing pool, and nothing foreign was returned to it.
         Assert.Equal(1, backing.Rents);
@@ -196,7 +196,7 @@ public class SelfReturningBufferPoolTests
         SelfReturningBufferPoolStatistics statistics = pool.GetStatistics();
         Assert.Equal(3, statistics.RescuedCount);
         Assert.Equal(3 * 1024, statistics.RescuedBytes);
-        Assert.True(statistics.DroppedOverCapBytes >= 2 * 1024);
+        Assert.True(statistics.DroppedBytes >= 2 * 1024);
         Assert.True(statistics.RetainedBytes <= 1024);
         Assert.Equal(0, statistics.OutstandingCount);
         Assert.True(LeakTracker.RescuedCount >= leaksBefore + 3);
@@ -231,10 +231,10 @@ public class SelfReturningBufferPoolTests
 
         SelfReturningBufferPoolStatistics statistics = pool.GetStatistics();
         Assert.Equal(Dropped + 1, statistics.RentedCount);
-        Assert.Equal(statistics.RentedCount, statistics.DisposedCount + statistics.RescuedCount + statistics.OutstandingCount);
+        Assert.Equal(statistics.RentedCount, statistics.ReturnedCount + statistics.RescuedCount + statistics.OutstandingCount);
         Assert.Equal(Dropped, statistics.RescuedCount);
         Assert.Equal((long)Dropped * Length, statistics.RescuedBytes);
-        Assert.Equal((long)(Dropped - ((1 << 20) / Length)) * Length, statistics.DroppedOverCapBytes);
+        Assert.Equal((long)(Dropped - ((1 << 20) / Length)) * Length, statistics.DroppedBytes);
         Assert.Equal(Dropped, leaks.FindAll(e => e.LeakedType == typeof(SelfReturningBuffer) && e.Bytes == Length).Count);
         Assert.DoesNotContain(leaks, e => e.LeakedType == typeof(SelfReturningBuffer) && e.Bytes == 0);
     }
@@ -272,10 +272,19 @@ public class SelfReturningBufferPoolTests
         Assert.Throws<ArgumentOutOfRangeException>(() => new SelfReturningBufferPool(maximumRetainedBytes: -1));
 
     [Fact]
+    public void A_null_cap_means_the_default_of_16_MiB()
+    {
+        Assert.Equal(16L << 20, new SelfReturningBufferPool().MaximumRetainedBytes);
+        Assert.Equal(16L << 20, new SelfReturningBufferPool(maximumRetainedBytes: null).MaximumRetainedBytes);
+        Assert.Equal(0, new SelfReturningBufferPool(maximumRetainedBytes: 0).MaximumRetainedBytes);
+        Assert.Equal("maximumRetainedBytes", Assert.Throws<ArgumentOutOfRangeException>(() => new SelfReturningBufferPool(maximumRetainedBytes: -1)).ParamName);
+    }
+
+    [Fact]
     public void Shared_is_one_pool_with_the_default_cap()
     {
         Assert.Same(SelfReturningBufferPool.Shared, SelfReturningBufferPool.Shared);
-        Assert.Equal(SelfReturningBufferPool.DefaultMaximumRetainedBytes, SelfReturningBufferPool.Shared.MaximumRetainedBytes);
+        Assert.Equal(16L << 20, SelfReturningBufferPool.Shared.MaximumRetainedBytes);
         using SelfReturningBuffer buffer = SelfReturningBufferPool.Shared.Rent(10);
         Assert.Equal(10, buffer.Length);
     }
@@ -308,7 +317,7 @@ public class SelfReturningBufferPoolTests
 
         SelfReturningBufferPoolStatistics statistics = pool.GetStatistics();
         Assert.Equal(80_000, statistics.RentedCount);
-        Assert.Equal(80_000, statistics.DisposedCount);
+        Assert.Equal(80_000, statistics.ReturnedCount);
         Assert.Equal(0, statistics.OutstandingCount);
         Assert.Equal(0, backing.Outstanding);
     }

@@ -144,6 +144,20 @@ public class SelfReturningBufferTests
     }
 
     [Fact]
+    public async Task Async_stream_transfers_of_the_whole_buffer_round_trip()
+    {
+        using SelfReturningBuffer buffer = _pool.Rent(6);
+        var source = new TrickleStream(new byte[] { 1, 2, 3, 4, 5, 6, 7 });
+        Assert.Equal(6, await buffer.ReadFromAsync(source));
+
+        var destination = new MemoryStream();
+        await buffer.WriteToAsync(destination);
+        Assert.Equal(new byte[] { 1, 2, 3, 4, 5, 6 }, destination.ToArray());
+        Assert.Throws<ArgumentNullException>(() => buffer.WriteToAsync(null!));
+        await Assert.ThrowsAsync<ArgumentNullException>(() => buffer.ReadFromAsync(null!).AsTask());
+    }
+
+    [Fact]
     public void Stream_methods_reject_a_null_stream()
     {
         using SelfReturningBuffer buffer = _pool.Rent(6);
@@ -209,15 +223,15 @@ public class SelfReturningBufferTests
         buffer.Dispose();
         ((IDisposable)buffer).Dispose();
 
-        Assert.Equal(1, pool.GetStatistics().DisposedCount);
-        Assert.Equal(128, pool.GetStatistics().DroppedOverCapBytes);
+        Assert.Equal(1, pool.GetStatistics().ReturnedCount);
+        Assert.Equal(128, pool.GetStatistics().DroppedBytes);
 
         // The same with an owned array: it goes back to the pool once.
         var owning = new SelfReturningBufferPool(backing);
         SelfReturningBuffer owned = owning.Rent(100);
         owned.Dispose();
         owned.Dispose();
-        Assert.Equal(1, owning.GetStatistics().DisposedCount);
+        Assert.Equal(1, owning.GetStatistics().ReturnedCount);
         Assert.Equal(128, owning.GetStatistics().RetainedBytes);
     }
 
@@ -235,7 +249,7 @@ public class SelfReturningBufferTests
         Assert.NotSame(first, second);
         Assert.Throws<ObjectDisposedException>(() => first[0]);
         Assert.Throws<ObjectDisposedException>(() => firstMemory.Span[0]);
-        Assert.Equal(1, _pool.GetStatistics().RentedCount - _pool.GetStatistics().DisposedCount);
+        Assert.Equal(1, _pool.GetStatistics().RentedCount - _pool.GetStatistics().ReturnedCount);
     }
 
     private static bool MemoryMarshal_TryGetManager(Memory<byte> memory, out SelfReturningBuffer? manager) =>
