@@ -49,7 +49,7 @@ public class BinaryRoundTripBenchmarks
         long sum = 0;
         for (int i = 0; i < Count; i++)
         {
-            sum += reader.Read<long>();
+            sum += reader.ReadInt64();
         }
 
         return sum;
