@@ -44,7 +44,7 @@ using (var buffer = new SegmentedBuffer<byte>(initialChunkLength: 256, maximumCh
     var sequence = buffer.GetReadOnlySequence();
     Check("SegmentedBuffer<byte> spans several chunks", !sequence.IsSingleSegment && sequence.ToArray().AsSpan().SequenceEqual(payload));
     using var copy = new MemoryStream();
-    buffer.CopyTo(copy);
+    buffer.WriteTo(copy);
     using var restored = new SegmentedBuffer<byte>();
     copy.Position = 0;
     restored.ReadFrom(copy);

@@ -44,7 +44,7 @@ try
     var gzipLength = new FileInfo(gzipPath).Length;
     Console.WriteLine($"input {inputLength:N0} bytes -> gzip {gzipLength:N0} bytes ({100.0 * gzipLength / inputLength:F1} %) -> restored {restored.Length:N0} bytes in {watch.ElapsedMilliseconds} ms");
     var pool = BlockPool.Shared.GetStatistics();
-    Console.WriteLine($"BlockPool.Shared: {pool.RentedBlocks} blocks rented, {pool.ReturnedBlocks} returned ({pool.RentedBlocks - pool.ReturnedBlocks} still held by the restored stream), {pool.AllocatedBlocks} allocated new");
+    Console.WriteLine($"BlockPool.Shared: {pool.RentedBlocks} blocks rented, {pool.ReturnedBlocks} returned ({pool.RentedBlocks - pool.ReturnedBlocks} still held by the restored stream), {pool.AllocatedBytes:N0} bytes allocated new");
     Console.WriteLine(identical ? "round trip verified: restored bytes equal the input" : "MISMATCH: restored bytes differ from the input");
     return identical ? 0 : 1;
 }
