@@ -24,7 +24,9 @@ public sealed partial class PooledMemoryStream
     {
         byte[]? array = _array;
         int position = _relativePosition;
-        if (_kind == StreamKind.Contiguous && array is not null && position == _relativeLength && unchecked((uint)sizeHint) < (uint)(array.Length - position))
+        // The write array (the contiguous buffer, or a segmented stream's window on its last chunk) with room at the end.
+        if (array is not null && _kind <= StreamKind.Segmented && position == _relativeLength && unchecked((uint)position) <= (uint)array.Length
+            && unchecked((uint)sizeHint) < (uint)(array.Length - position))
         {
             int free = array.Length - position;
             _spanMark = ~position;
@@ -95,10 +97,11 @@ public sealed partial class PooledMemoryStream
     /// <exception cref="ObjectDisposedException">The stream is disposed.</exception>
     public void Advance(int count)
     {
-        // A span into the contiguous array still at Position, and 1 <= count <= its length (to the array's end).
+        // A span into the write array (contiguous buffer or segmented window) still at Position, and
+        // 1 <= count <= its length (to the array's end).
         int position = _relativePosition;
         int mark = _spanMark;
-        if (mark < 0 && position == ~mark && _kind == StreamKind.Contiguous && _array is { } array
+        if (mark < 0 && position == ~mark && _kind <= StreamKind.Segmented && _array is { } array
             && unchecked((uint)(count - 1)) < (uint)(array.Length - position))
         {
             _spanMark = NoSpan;

@@ -268,6 +268,15 @@ public sealed partial class PooledMemoryStream
         else
         {
             memory = segments.GetMemory(size);
+            if (MemoryMarshal.TryGetArray(memory, out ArraySegment<byte> free) && TryOpenWindow(free, position))
+            {
+                // An append: the span is the window, so the next GetSpan and Advance take the inlined fast paths
+                // as the contiguous layout's do, and the window's commit advances the chunks.
+                byte[] window = _array!;
+                int at = _relativePosition;
+                _spanMark = ~at;
+                return new Memory<byte>(window, at, window.Length - at);
+            }
         }
 
         _spanMark = OtherSpan;

@@ -86,4 +86,37 @@ public class SegmentedEdgeTests
         Assert.Equal(expected.Length, stream.Position);
         Assert.Equal(expected.ToArray(), stream.ToArray());
     }
+
+    [Fact]
+    public void GetSpan_and_Advance_at_the_end_of_chunks_fill_each_chunk_and_refuse_a_span_a_write_has_moved_past()
+    {
+        using var stream = new PooledMemoryStream(new PooledMemoryStreamOptions { Mode = PooledMemoryStreamMode.Segmented, ChunkLength = 1024 });
+        byte[] data = Pattern(10_000, 3);
+        for (int written = 0; written < data.Length; written += 100)
+        {
+            Span<byte> span = stream.GetSpan(100);
+            Assert.True(span.Length >= 100);
+            data.AsSpan(written, 100).CopyTo(span);
+            stream.Advance(100);
+        }
+
+        Assert.Equal(data, stream.ToArray());
+        Assert.Equal(data.Length, stream.Position);
+        int chunks = 0;
+        long inChunks = 0;
+        foreach (ReadOnlyMemory<byte> chunk in stream.GetReadOnlySequence())
+        {
+            chunks++;
+            inChunks += chunk.Length;
+        }
+
+        Assert.Equal(data.Length, inChunks);
+        Assert.True(chunks <= 10, $"{chunks} chunks: each GetSpan should continue the last chunk, not open one");
+
+        // A span handed out, then a write moves Position past it: its Advance is refused and changes nothing.
+        stream.GetSpan(10);
+        stream.Write(data, 0, 5);
+        Assert.Throws<InvalidOperationException>(() => stream.Advance(1));
+        Assert.Equal(data.Length + 5, stream.Length);
+    }
 }
