@@ -51,11 +51,12 @@ public sealed partial class MarkdownBlock
     public bool HasFlag(string flag) => Flags.Contains(flag);
 
     /// <summary>Every markdown file the tests cover: README.md, docs/*.md, samples/README.md and the
-    /// dependency-injection package's README.</summary>
+    /// Eddy and dependency-injection packages' READMEs.</summary>
     public static IEnumerable<string> DocumentFiles(string root) =>
         new[] { Path.Combine(root, "README.md") }
             .Concat(Directory.GetFiles(Path.Combine(root, "docs"), "*.md").Order(StringComparer.Ordinal))
             .Append(Path.Combine(root, "samples", "README.md"))
+            .Append(Path.Combine(root, "src", "Eddy", "README.md"))
             .Append(Path.Combine(root, "src", "Eddy.Extensions.DependencyInjection", "README.md"));
 
     public static IReadOnlyList<MarkdownBlock> ReadAll(string root) =>

@@ -1,9 +1,11 @@
 using System;
+using System.Collections.Generic;
 using System.IO;
 using System.IO.Compression;
 using System.Linq;
 using System.Reflection.Metadata;
 using System.Reflection.PortableExecutable;
+using System.Text.RegularExpressions;
 using System.Xml.Linq;
 using Eddy.PackageTests.Infrastructure;
 
@@ -56,14 +58,43 @@ public class PackageTests
     }
 
     [Fact]
-    public void Package_holds_the_repository_readme_at_its_root()
+    public void Package_holds_its_package_page_readme_at_its_root()
     {
         using var zip = ZipFile.OpenRead(_package.PackagePath!);
         var readme = zip.GetEntry("README.md");
 
         Assert.NotNull(readme);
         using var reader = new StreamReader(readme.Open());
-        Assert.Equal(File.ReadAllText(RepositoryRoot.Combine("README.md")), reader.ReadToEnd());
+        Assert.Equal(File.ReadAllText(RepositoryRoot.Combine("src/Eddy/README.md")), reader.ReadToEnd());
+    }
+
+    /// <summary>A package page (nuget.org) resolves no link relative to the repository and renders no SVG.</summary>
+    [Fact]
+    public void Every_package_readme_has_no_relative_link_and_no_image()
+    {
+        var packages = new[] { _package.PackagePath, _package.ExtensionPackagePath, _package.DependencyInjectionPackagePath, _package.AspNetCorePackagePath };
+        var offenders = new List<string>();
+        foreach (var path in packages)
+        {
+            Assert.NotNull(path);
+            using var zip = ZipFile.OpenRead(path!);
+            using var reader = new StreamReader(zip.GetEntry("README.md")!.Open());
+            var text = reader.ReadToEnd();
+            foreach (Match link in Regex.Matches(text, @"(!?)\[[^\]]*\]\(([^)\s]+)"))
+            {
+                if (link.Groups[1].Value == "!" || !link.Groups[2].Value.StartsWith("https://", StringComparison.Ordinal))
+                {
+                    offenders.Add(Path.GetFileName(path) + ": " + link.Value);
+                }
+            }
+
+            if (text.Contains("<img", StringComparison.OrdinalIgnoreCase))
+            {
+                offenders.Add(Path.GetFileName(path) + ": <img>");
+            }
+        }
+
+        Assert.True(offenders.Count == 0, "links or images a package page cannot show:\n" + string.Join("\n", offenders));
     }
 
     [Fact]
