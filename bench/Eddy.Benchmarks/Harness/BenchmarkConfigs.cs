@@ -28,11 +28,8 @@ public static class BenchmarkConfigs
         new("/p:TreatWarningsAsErrors=false"), new("/p:UseSharedCompilation=true"),
     ];
 
-    /// <summary>
-    /// The JIT's tiering starts at once instead of after 100 ms without new methods: without it, a quick job's
-    /// 25 ms iterations measure small benchmarks in unoptimized tier-0 code, several times slower than the tier-1
-    /// code (with dynamic PGO) that an application runs.
-    /// </summary>
+    /// <summary>The JIT's tiering starts at once, not after 100 ms without new methods, so a quick job's short
+    /// iterations measure the tier-1 code (with dynamic PGO) an application runs, not tier-0 code.</summary>
     public static EnvironmentVariable TierUpAtOnce { get; } = new("DOTNET_TC_CallCountingDelayMs", "0");
 
     /// <summary>BenchmarkDotNet's default job: one launch, adaptive warm-up and iteration counts, 500 ms iterations.</summary>
@@ -40,9 +37,8 @@ public static class BenchmarkConfigs
 
     /// <summary>
     /// The full job with fewer, shorter iterations, in two launches: the same processes, toolchain, GC settings and
-    /// overhead evaluation, so a quick row measures what the full row measures. Two launches, whose iterations
-    /// BenchmarkDotNet pools, keep one process's level (a placement of the heap, a rival's large-object collections)
-    /// from setting a row on its own.
+    /// overhead evaluation, so a quick row measures what the full row measures; the two launches' pooled iterations
+    /// keep one process's level (heap placement, a rival's large-object collections) from setting a row alone.
     /// </summary>
     public static Job QuickJob { get; } = FullJob
         .WithId("Quick")
