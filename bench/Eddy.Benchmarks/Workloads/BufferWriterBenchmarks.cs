@@ -4,6 +4,7 @@ using System.Runtime.CompilerServices;
 using BenchmarkDotNet.Attributes;
 using CommunityToolkit.HighPerformance.Buffers;
 using DotNext.Buffers;
+using Eddy;
 using Eddy.Benchmarks.Harness;
 using Eddy.Buffers;
 using Microsoft.IO;
@@ -125,6 +126,16 @@ public class BufferWriterBenchmarks
         }
 
         return checksum.Result;
+    }
+
+    /// <summary>Eddy's stream as an IBufferWriter: one pooled array while small, then pooled chunks, read back through
+    /// GetReadOnlySequence, as RecyclableMemoryStream is.</summary>
+    [Benchmark, Implementation(ImplementationIds.Eddy)]
+    public long EddyPooledMemoryStream()
+    {
+        using var writer = new PooledMemoryStream();
+        Fill(writer);
+        return Walk(writer.GetReadOnlySequence());
     }
 
     /// <summary>Eddy's segmented buffer: pooled chunks, never a copy on growth.</summary>
