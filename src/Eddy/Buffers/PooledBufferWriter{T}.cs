@@ -192,11 +192,17 @@ public sealed class PooledBufferWriter<T> : IBufferWriter<T>, IDisposable, IResc
     public void Reset()
     {
         ThrowIfDisposed();
+        ReleaseBuffer(nextIndex: 0);
+    }
+
+    /// <summary>Hands the array back to the pool and leaves an empty one with <paramref name="nextIndex"/> written.</summary>
+    private void ReleaseBuffer(int nextIndex)
+    {
         _handedOut = 0;
         RescueGuard.DisarmAndClear(ref _guard);
         T[] buffer = _buffer;
         _buffer = [];
-        _index = 0;
+        _index = nextIndex;
         PooledArrays.Return(_pool, buffer);
     }
 
@@ -261,13 +267,8 @@ public sealed class PooledBufferWriter<T> : IBufferWriter<T>, IDisposable, IResc
         }
 
         _disposed = true;
-        _handedOut = 0;
-        RescueGuard.DisarmAndClear(ref _guard);
-        T[] buffer = _buffer;
         // Free space of -1 sends every GetSpan and Advance down the slow path, which throws.
-        _buffer = [];
-        _index = 1;
-        PooledArrays.Return(_pool, buffer);
+        ReleaseBuffer(nextIndex: 1);
     }
 
     [MethodImpl(MethodImplOptions.NoInlining)]
